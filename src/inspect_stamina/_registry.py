@@ -1,0 +1,5 @@
+"""Everything Inspect should find when it loads the package's entry point."""
+
+# ruff: noqa: F401
+from inspect_stamina.gaia.task import gaia, gaia_level1, gaia_level2, gaia_level3
+from inspect_stamina.models import stamina

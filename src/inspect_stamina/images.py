@@ -1,0 +1,272 @@
+"""Build the sandbox images the compose files name, with or without a registry.
+
+Each image is a directory under ``compose/images/<name>/`` holding a ``Dockerfile``
+plus the two package lists it installs (``apt-packages.txt``, ``requirements.txt``).
+Where a registry answers, ``docker build`` runs that Dockerfile. Offline, the same
+lists go into a Debian root filesystem made by ``debootstrap``; Python packages are
+installed into it from the host side (containers here cannot verify TLS to the
+package registries), and ``docker import`` turns it into the image.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from inspect_stamina.paths import COMPOSE_DIR
+
+IMAGES_DIR = COMPOSE_DIR / "images"
+IMAGE_VERSION = "0.1"
+SPEC_LABEL = "org.inspect-stamina.spec-hash"
+DEBIAN_SUITE = "bookworm"
+DEFAULT_MIRROR = "http://deb.debian.org/debian"
+DEFAULT_ENV = {
+    "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+    "LANG": "C.UTF-8",
+    "PYTHONDONTWRITEBYTECODE": "1",
+}
+
+
+class ImageBuildError(RuntimeError):
+    """An image could not be built; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class ImageSpec:
+    """One sandbox image: its directory, tag and package lists."""
+
+    name: str
+    directory: Path
+
+    @property
+    def tag(self) -> str:
+        """The tag the compose files refer to."""
+        return f"inspect-stamina/{self.name}:{IMAGE_VERSION}"
+
+    @property
+    def apt_packages(self) -> list[str]:
+        """Debian packages, from apt-packages.txt."""
+        return _read_list(self.directory / "apt-packages.txt")
+
+    @property
+    def python_packages(self) -> list[str]:
+        """Python requirements, from requirements.txt."""
+        return _read_list(self.directory / "requirements.txt")
+
+    def spec_hash(self) -> str:
+        """A hash of every file that defines the image, to know when to rebuild."""
+        digest = hashlib.sha256()
+        for path in sorted(self.directory.rglob("*")):
+            if path.is_file():
+                digest.update(path.name.encode())
+                digest.update(path.read_bytes())
+        return digest.hexdigest()[:16]
+
+
+def _read_list(path: Path) -> list[str]:
+    if not path.exists():
+        return []
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text().splitlines())
+    return [line for line in lines if line]
+
+
+def image_specs() -> dict[str, ImageSpec]:
+    """Every image defined under compose/images, by name."""
+    return {
+        d.name: ImageSpec(d.name, d)
+        for d in sorted(IMAGES_DIR.iterdir())
+        if (d / "Dockerfile").is_file()
+    }
+
+
+def _docker(*args: str, input: bytes | None = None, timeout: float | None = None) -> str:
+    try:
+        result = subprocess.run(
+            ["docker", *args], input=input, capture_output=True, timeout=timeout, check=False
+        )
+    except FileNotFoundError as ex:
+        raise ImageBuildError("the docker command is not installed") from ex
+    if result.returncode != 0:
+        err = result.stderr.decode(errors="replace").strip()
+        raise ImageBuildError(f"docker {' '.join(args[:2])} failed: {err}")
+    return result.stdout.decode(errors="replace")
+
+
+def image_label(tag: str) -> str | None:
+    """The spec-hash label of a local image, or None when the image is absent."""
+    try:
+        out = _docker(
+            "image", "inspect", "--format", f'{{{{index .Config.Labels "{SPEC_LABEL}"}}}}', tag
+        )
+    except ImageBuildError:
+        return None
+    return out.strip()
+
+
+def registry_reachable(timeout: float = 20.0) -> bool:
+    """Whether `docker build` can fetch its base image (present locally or pullable)."""
+    base = f"debian:{DEBIAN_SUITE}-slim"
+    try:
+        _docker("image", "inspect", base)
+        return True
+    except ImageBuildError:
+        pass
+    try:
+        _docker("pull", base, timeout=timeout)
+        return True
+    except (ImageBuildError, subprocess.TimeoutExpired):
+        return False
+
+
+def build_with_dockerfile(spec: ImageSpec) -> None:
+    """Build the image from its Dockerfile (needs a registry for the base image)."""
+    proc = subprocess.run(
+        [
+            "docker",
+            "build",
+            "--label",
+            f"{SPEC_LABEL}={spec.spec_hash()}",
+            "-t",
+            spec.tag,
+            str(spec.directory),
+        ],
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise ImageBuildError(f"docker build of {spec.tag} failed (exit {proc.returncode})")
+
+
+def build_offline(
+    spec: ImageSpec, mirror: str = DEFAULT_MIRROR, log: Callable[[str], None] = print
+) -> None:
+    """Build the image with debootstrap + host-side pip + docker import (no registry)."""
+    if shutil.which("debootstrap") is None:
+        raise ImageBuildError(
+            "offline image build needs debootstrap: run `apt-get install debootstrap` "
+            "(compose/bootstrap_docker.sh installs it)"
+        )
+    if sys.version_info[:2] != (3, 11):
+        raise ImageBuildError(
+            "offline image build installs Python wheels from the host for the image's "
+            f"Python 3.11; this host runs {sys.version_info[0]}.{sys.version_info[1]}"
+        )
+    with tempfile.TemporaryDirectory(prefix="inspect-stamina-rootfs-") as tmp:
+        rootfs = Path(tmp) / "rootfs"
+        packages = ",".join(spec.apt_packages)
+        log(f"debootstrap {DEBIAN_SUITE} ({packages}) ...")
+        _run(
+            [
+                "debootstrap",
+                "--variant=minbase",
+                f"--include={packages}",
+                DEBIAN_SUITE,
+                str(rootfs),
+                mirror,
+            ],
+            "debootstrap",
+        )
+        if spec.python_packages:
+            log(f"pip install into the image: {' '.join(spec.python_packages)}")
+            _install_python_packages(rootfs, spec.python_packages)
+        for junk in ("var/cache/apt/archives", "var/lib/apt/lists"):
+            for child in (rootfs / junk).glob("*"):
+                if child.is_file():
+                    child.unlink()
+        changes = [f"ENV {k}={v}" for k, v in DEFAULT_ENV.items()]
+        changes += ['CMD ["/bin/bash"]', f"LABEL {SPEC_LABEL}={spec.spec_hash()}"]
+        log(f"docker import {spec.tag}")
+        tar = subprocess.Popen(["tar", "-C", str(rootfs), "-c", "."], stdout=subprocess.PIPE)
+        args = ["docker", "import"]
+        for change in changes:
+            args += ["--change", change]
+        imported = subprocess.run([*args, "-", spec.tag], stdin=tar.stdout, capture_output=True)
+        tar.wait()
+        if imported.returncode != 0 or tar.returncode != 0:
+            raise ImageBuildError(
+                f"docker import failed: {imported.stderr.decode(errors='replace')}"
+            )
+
+
+def _install_python_packages(rootfs: Path, requirements: list[str]) -> None:
+    target = rootfs / "usr/local/lib/python3.11/dist-packages"
+    _run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-warn-script-location",
+            "--target",
+            str(target),
+            *requirements,
+        ],
+        "pip install",
+    )
+    # console scripts land in <target>/bin with the host's interpreter in the shebang
+    scripts = target / "bin"
+    if scripts.is_dir():
+        dest = rootfs / "usr/local/bin"
+        dest.mkdir(parents=True, exist_ok=True)
+        for script in scripts.iterdir():
+            if not script.is_file():
+                continue
+            data = script.read_bytes()
+            if data.startswith(b"#!"):
+                data = b"#!/usr/bin/python3" + data[data.index(b"\n") :]
+            (dest / script.name).write_bytes(data)
+            (dest / script.name).chmod(0o755)
+        shutil.rmtree(scripts)
+
+
+def _run(cmd: list[str], what: str) -> None:
+    result = subprocess.run(cmd, capture_output=True, check=False)
+    if result.returncode != 0:
+        tail = (
+            result.stderr.decode(errors="replace")[-2000:]
+            or result.stdout.decode(errors="replace")[-2000:]
+        )
+        raise ImageBuildError(f"{what} failed (exit {result.returncode}):\n{tail}")
+
+
+def build_images(
+    names: list[str] | None = None,
+    mode: str = "auto",
+    force: bool = False,
+    log: Callable[[str], None] = print,
+) -> list[str]:
+    """Build the named images (all by default); return the tags built or already current.
+
+    ``mode`` is ``auto`` (Dockerfile where a registry answers, else offline),
+    ``dockerfile`` or ``offline``.
+    """
+    specs = image_specs()
+    unknown = sorted(set(names or []) - set(specs))
+    if unknown:
+        raise ImageBuildError(f"unknown image(s) {unknown}; known: {sorted(specs)}")
+    if mode not in ("auto", "dockerfile", "offline"):
+        raise ImageBuildError(f"unknown build mode {mode!r}; use auto, dockerfile or offline")
+    selected = [specs[n] for n in (names or list(specs))]
+    use_dockerfile: bool | None = None
+    tags = []
+    for spec in selected:
+        if not force and image_label(spec.tag) == spec.spec_hash():
+            log(f"{spec.tag} is current")
+            tags.append(spec.tag)
+            continue
+        if use_dockerfile is None:
+            use_dockerfile = mode == "dockerfile" or (mode == "auto" and registry_reachable())
+        if use_dockerfile:
+            build_with_dockerfile(spec)
+        else:
+            build_offline(spec, log=log)
+        log(f"built {spec.tag}")
+        tags.append(spec.tag)
+    return tags

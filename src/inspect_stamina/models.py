@@ -1,0 +1,52 @@
+"""The package's own model provider, `stamina/<name>`: scripted models that need no API key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.model import (
+    ChatMessage,
+    GenerateConfig,
+    ModelAPI,
+    ModelOutput,
+    modelapi,
+)
+from inspect_ai.tool import ToolChoice, ToolInfo
+
+from inspect_stamina.errors import StaminaError
+
+MODELS = ("gaia-example",)
+
+
+class StaminaModelAPI(ModelAPI):
+    """Dispatches `stamina/<name>` to one of the scripted models."""
+
+    def __init__(
+        self,
+        model_name: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        config: GenerateConfig | None = None,
+        **model_args: Any,
+    ) -> None:
+        if model_name not in MODELS:
+            raise StaminaError(f"Unknown model stamina/{model_name}. Known: {', '.join(MODELS)}.")
+        super().__init__(model_name, base_url, api_key, [], config or GenerateConfig())
+
+    async def generate(
+        self,
+        input: list[ChatMessage],
+        tools: list[ToolInfo],
+        tool_choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> ModelOutput:
+        """Produce the scripted model's next message."""
+        from inspect_stamina.gaia.example_solver import example_output
+
+        return example_output(self.model_name, input)
+
+
+@modelapi(name="stamina")
+def stamina() -> type[ModelAPI]:
+    """The `stamina` provider."""
+    return StaminaModelAPI
