@@ -110,13 +110,13 @@ def write_attachments(split_dir: Path) -> None:
     document.add_paragraph("Ingredients, in order of use:")
     for item in ("flour", "milk", "eggs"):
         document.add_paragraph(item, style="List Bullet")
-    document.save(split_dir / "recipe.docx")
+    document.save(str(split_dir / "recipe.docx"))
 
     deck = pptx.Presentation()
     for title in ("Budget overview", "Team", "Budget risks", "Timeline", "Budget for 2025"):
         slide = deck.slides.add_slide(deck.slide_layouts[5])
         slide.shapes.title.text = title
-    deck.save(split_dir / "plan.pptx")
+    deck.save(str(split_dir / "plan.pptx"))
 
 
 VALIDATION = [

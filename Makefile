@@ -1,0 +1,28 @@
+# The two commands of the README. Both work on a fresh machine: they install the
+# package, bring up Docker (installing it on a bare Debian machine as root), build
+# the sandbox images and seed offline token counting before doing their job.
+PYTHON ?= python3
+LOG_DIR ?= logs
+
+.PHONY: setup demo test lint bench
+
+setup:
+	$(PYTHON) -m pip install -q -e ".[dev,mcp]"
+	inspect-stamina setup
+
+# The main job, no API key and no network: GAIA on the bundled example dataset,
+# answered by the scripted model `stamina/gaia-example` in the Docker sandbox.
+demo: setup
+	inspect eval inspect_stamina/gaia --model stamina/gaia-example \
+		-T dataset_hub=example --log-dir $(LOG_DIR)
+
+# The whole test suite, Docker tests included (they fail when Docker is absent).
+test: setup
+	$(PYTHON) -m pytest
+
+lint:
+	$(PYTHON) -m pip install -q -e ".[dev,mcp]"
+	ruff check . && ruff format --check . && mypy
+
+bench: setup
+	$(PYTHON) bench/bench_gaia.py

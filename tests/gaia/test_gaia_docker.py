@@ -1,0 +1,214 @@
+"""GAIA end to end in a real Docker sandbox, driven by scripted model outputs."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from inspect_ai import eval as inspect_eval
+from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
+from inspect_ai.model import ChatMessageTool, ModelOutput, get_model
+
+from inspect_stamina.gaia.dataset import EXAMPLE_DIR
+from inspect_stamina.gaia.task import gaia
+
+pytestmark = pytest.mark.usefixtures("docker_engine")
+
+CITIES = "c1a9e2f0-0002-4e57-9d1a-5a11e0000002"
+MULTIPLY = "c1a9e2f0-0003-4e57-9d1a-5a11e0000003"
+MODEL = "mockllm/model"
+
+
+def bash_call(command: str) -> ModelOutput:
+    return ModelOutput.for_tool_call(MODEL, "bash", {"command": command})
+
+
+def submit(answer: str) -> ModelOutput:
+    return ModelOutput.for_tool_call(MODEL, "submit", {"answer": answer})
+
+
+def run(outputs: list[ModelOutput], log_dir: Path, **task_args: Any) -> EvalLog:
+    task_args = {"dataset_hub": "example", "instance_ids": [CITIES], **task_args}
+    model = get_model(MODEL, custom_outputs=outputs)
+    [log] = inspect_eval(gaia(**task_args), model=model, log_dir=str(log_dir), display="none")
+    assert log.status == "success", log.error
+    return log
+
+
+def tool_texts(log: EvalLog) -> list[str]:
+    assert log.samples
+    return [m.text for m in log.samples[0].messages if isinstance(m, ChatMessageTool)]
+
+
+def test_agent_reads_attachment_and_submits(log_dir: Path) -> None:
+    read = "python -c \"import csv; r=list(csv.DictReader(open('/shared_files/cities.csv'))); print(max(r, key=lambda x: int(x['population']))['city'])\""
+    log = run([bash_call(read), submit("Lyon")], log_dir)
+    assert tool_texts(log)[0].strip() == "Lyon"
+    assert log.samples and log.samples[0].scores
+    score = log.samples[0].scores["gaia_scorer"]
+    assert (score.value, score.answer) == ("C", "Lyon")
+    assert log.results and log.results.scores[0].metrics["accuracy"].value == 1.0
+    assert log.results.scores[0].metrics["level_1"].value == 1.0
+
+
+def test_wrong_answer_scores_incorrect_in_log(log_dir: Path) -> None:
+    log = run([submit("Porto")], log_dir)
+    assert log.samples and log.samples[0].scores
+    score = log.samples[0].scores["gaia_scorer"]
+    assert score.value == "I"
+    assert "[string]" in (score.explanation or "")
+    assert log.results and log.results.scores[0].metrics["accuracy"].value == 0.0
+
+
+def test_shared_files_are_read_only(log_dir: Path) -> None:
+    log = run(
+        [
+            bash_call(
+                "touch /shared_files/evil.txt; echo rc=$?; rm -f /shared_files/cities.csv; echo rc=$?"
+            ),
+            submit("x"),
+        ],
+        log_dir,
+    )
+    out = tool_texts(log)[0]
+    assert "Read-only file system" in out
+    assert "rc=0" not in out
+    assert not (EXAMPLE_DIR / "2023/validation/evil.txt").exists()
+    assert (EXAMPLE_DIR / "2023/validation/cities.csv").exists()
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_network_switch(log_dir: Path, enabled: bool) -> None:
+    # interfaces only: no traffic leaves the machine
+    log = run(
+        [bash_call("ls /sys/class/net | sort | tr '\\n' ' '"), submit("x")],
+        log_dir,
+        network_enabled=enabled,
+    )
+    interfaces = tool_texts(log)[0].split()
+    if enabled:
+        assert "eth0" in interfaces
+    else:
+        assert interfaces == ["lo"]
+
+
+def test_command_timeout_kills_long_command(log_dir: Path) -> None:
+    started = time.monotonic()
+    log = run(
+        [
+            bash_call("sleep 60; echo finished"),
+            bash_call("ps aux | grep -c '[s]leep 60'"),
+            submit("x"),
+        ],
+        log_dir,
+        command_timeout=2,
+    )
+    assert time.monotonic() - started < 45
+    assert log.samples
+    tools = [m for m in log.samples[0].messages if isinstance(m, ChatMessageTool)]
+    assert tools[0].error is not None and "timed out" in tools[0].error.message.lower()
+    assert "finished" not in tools[0].text
+    assert tools[1].text.strip() == "0"  # the process is gone, not left running
+
+
+def test_long_tool_output_is_truncated(log_dir: Path) -> None:
+    log = run(
+        [bash_call("head -c 200000 /dev/zero | tr '\\0' a"), submit("x")],
+        log_dir,
+        max_tool_output=1000,
+    )
+    out = tool_texts(log)[0]
+    assert len(out) < 5000
+    assert "truncated" in out.lower()
+
+
+def test_context_length_stop_is_still_scored(log_dir: Path) -> None:
+    full = ModelOutput.from_content(MODEL, "Lyon", stop_reason="model_length")
+    log = run([full], log_dir)
+    assert log.samples and log.samples[0].scores
+    score = log.samples[0].scores["gaia_scorer"]
+    assert score.value == "C"  # the completion at the stop is scored
+
+
+def test_test_split_unscored_and_submission_export(log_dir: Path, tmp_path: Path) -> None:
+    [log] = inspect_eval(
+        gaia(dataset_hub="example", split="test"),
+        model="stamina/gaia-example",
+        log_dir=str(log_dir),
+        display="none",
+    )
+    assert log.status == "success"
+    assert log.samples and all(not s.scores for s in log.samples)
+    out = tmp_path / "submission.jsonl"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "inspect_stamina.cli",
+            "gaia-submission",
+            log.location,
+            "-o",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    rows = {r["task_id"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert {k: v["model_answer"] for k, v in rows.items()} == {
+        "d2b8f3e1-0001-4c3a-8e2b-6b22f1000001": "3",
+        "d2b8f3e1-0002-4c3a-8e2b-6b22f1000002": "1024",
+        "d2b8f3e1-0003-4c3a-8e2b-6b22f1000003": "apple",
+    }
+    assert all("[bash]" in r["reasoning_trace"] for r in rows.values())
+
+
+def inspect_gaia(log_dir: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """`inspect eval inspect_stamina/gaia` on the example data, as a user would type it."""
+    command = ["inspect", "eval", "inspect_stamina/gaia", "--model", "stamina/gaia-example"]
+    command += ["-T", "dataset_hub=example", *args, "--log-dir", str(log_dir)]
+    return subprocess.run(command, capture_output=True, text=True, env={**os.environ, **env})
+
+
+def test_cli_eval_on_example_dataset(log_dir: Path) -> None:
+    result = inspect_gaia(log_dir, "-T", "subset=2023_level1,2023_level3", "--display", "plain")
+    assert result.returncode == 0, result.stdout + result.stderr
+    [info] = list_eval_logs(str(log_dir))
+    log = read_eval_log(info)
+    assert log.samples and len(log.samples) == 4
+    assert all(s.scores and s.scores["gaia_scorer"].value == "C" for s in log.samples)
+
+
+def assert_clear_failure(
+    result: subprocess.CompletedProcess[str], message: str, log_dir: Path
+) -> None:
+    output = " ".join((result.stdout + result.stderr).split())
+    assert result.returncode != 0
+    assert message in output
+    assert "Traceback" not in output
+    assert list_eval_logs(str(log_dir)) == []  # nothing half-run
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-T", "subset=2023_level9"], "Valid subsets: 2023_level1"),
+        (["-T", "docker_image=inspect-stamina/absent:0"], "does not exist locally"),
+        (["-T", "dataset_path=/nonexistent/gaia"], "is not a directory"),
+        (["-T", "dataset_hub=huggingface"], "HF_TOKEN"),
+    ],
+)
+def test_cli_bad_input_is_a_clear_error(log_dir: Path, args: list[str], message: str) -> None:
+    result = inspect_gaia(log_dir, *args, HF_HUB_OFFLINE="1", HF_TOKEN="")
+    assert_clear_failure(result, message, log_dir)
+
+
+def test_docker_not_running_is_a_clear_error(log_dir: Path, tmp_path: Path) -> None:
+    result = inspect_gaia(log_dir, DOCKER_HOST=f"unix://{tmp_path}/no-docker.sock")
+    assert_clear_failure(result, "Docker is not running", log_dir)

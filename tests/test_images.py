@@ -1,0 +1,54 @@
+"""The sandbox images: built from the shipped package lists, with what agents need."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from inspect_stamina.images import image_label, image_specs
+
+pytestmark = pytest.mark.usefixtures("docker_engine")
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["inspect-stamina", *args], capture_output=True, text=True)
+
+
+def test_images_are_current_after_setup() -> None:
+    result = cli("images", "build")
+    assert result.returncode == 0, result.stderr
+    for spec in image_specs().values():
+        assert f"{spec.tag} is current" in result.stdout
+        assert image_label(spec.tag) == spec.spec_hash()
+
+
+def test_unknown_image_is_a_clear_error() -> None:
+    result = cli("images", "build", "nope")
+    assert result.returncode == 1
+    assert "unknown image(s) ['nope']" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_gaia_image_has_python_tools_and_attachment_libraries() -> None:
+    tag = image_specs()["gaia"].tag
+    probe = (
+        "python --version && curl --version | head -n1 && wget --version | head -n1 && "
+        "git --version && python -c 'import pandas, openpyxl, pypdf, PIL, docx, pptx, numpy; print(\"libs ok\")'"
+    )
+    result = subprocess.run(
+        ["docker", "run", "--rm", "--network", "none", tag, "bash", "-c", probe],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Python 3.11" in result.stdout
+    assert "libs ok" in result.stdout
+    for tool in ("curl", "GNU Wget", "git version"):
+        assert tool in result.stdout
+
+
+def test_docker_up_is_idempotent() -> None:
+    result = cli("docker", "up")
+    assert result.returncode == 0, result.stderr
+    assert "nothing to do" in result.stderr
