@@ -1,7 +1,8 @@
 """Build the sandbox images the compose files name, with or without a registry.
 
 Each image is a directory under ``compose/images/<name>/`` holding a ``Dockerfile``
-plus the two package lists it installs (``apt-packages.txt``, ``requirements.txt``).
+plus the two package lists it installs (``apt-packages.txt``, ``requirements.txt``)
+and, optionally, a ``setup.sh`` run as root once the packages are in.
 Where a registry answers, ``docker build`` runs that Dockerfile. Offline, the same
 lists go into a Debian root filesystem made by ``debootstrap``; Python packages are
 installed into it from the host side (containers here cannot verify TLS to the
@@ -174,6 +175,12 @@ def build_offline(
         if spec.python_packages:
             log(f"pip install into the image: {' '.join(spec.python_packages)}")
             _install_python_packages(rootfs, spec.python_packages)
+        setup = spec.directory / "setup.sh"
+        if setup.is_file():
+            log("running setup.sh in the image")
+            shutil.copy(setup, rootfs / "tmp/setup.sh")
+            _run(["chroot", str(rootfs), "/bin/bash", "/tmp/setup.sh"], "setup.sh")
+            (rootfs / "tmp/setup.sh").unlink()
         for junk in ("var/cache/apt/archives", "var/lib/apt/lists"):
             for child in (rootfs / junk).glob("*"):
                 if child.is_file():

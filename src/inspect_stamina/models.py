@@ -15,7 +15,7 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from inspect_stamina.errors import StaminaError
 
-MODELS = ("gaia-example",)
+MODELS = ("gaia-example", "oracle", "noop")
 
 
 class StaminaModelAPI(ModelAPI):
@@ -42,11 +42,16 @@ class StaminaModelAPI(ModelAPI):
     ) -> ModelOutput:
         """Produce the scripted model's next message."""
         from inspect_stamina.gaia.example_solver import example_output
+        from inspect_stamina.stamina.oracle import noop_output, oracle_output
 
+        if self.model_name == "oracle":
+            return oracle_output(self.model_name, input)
+        if self.model_name == "noop":
+            return noop_output(self.model_name)
         return example_output(self.model_name, input)
 
 
 @modelapi(name="stamina")
-def stamina() -> type[ModelAPI]:
+def stamina_models() -> type[ModelAPI]:
     """The `stamina` provider."""
     return StaminaModelAPI

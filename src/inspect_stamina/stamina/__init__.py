@@ -1,0 +1,1 @@
+"""StaminaBench: long multi-turn coding sessions with a simulated user."""

@@ -1,0 +1,411 @@
+"""Checks over the agent's workspace: checkpoints, acceptance tests, probes, rules, robustness.
+
+Benchmark-owned tests never live in the workspace. For a check they are copied in
+(owned by root, readable only by the `checker` group), pytest runs as the `checker`
+user, and afterwards every file `checker` created anywhere is deleted and the copied
+tests removed. Before the copy, every process of the agent is killed and
+world-writable files lose that bit, so nothing the agent left behind can read the
+tests or receive them from the code under test.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import contextlib
+import fnmatch
+import io
+import re
+import shlex
+import tarfile
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from inspect_ai.util import sandbox
+
+from inspect_stamina.stamina.script import Check, Checkpoint, Expectation
+
+WORKSPACE = "/workspace"
+AGENT_USER = "agent"
+CHECKER_USER = "checker"
+OUTPUT_LIMIT = 4000
+STATE_DIR = "/root/.stamina"
+
+# Run as root before tests are copied in: stop the agent, close side channels.
+_GUARD = f"""
+pkill -9 -u {AGENT_USER} 2>/dev/null; pkill -9 -u {CHECKER_USER} 2>/dev/null
+find {WORKSPACE} /tmp /var/tmp /dev/shm /home/{AGENT_USER} -xdev -perm -o=w ! -type l ! -type d \
+  -exec chmod o-w {{}} + 2>/dev/null
+mkdir -p {STATE_DIR} && chmod 700 {STATE_DIR}
+true
+"""
+# Run as root after the check: remove the tests and all that the checker created.
+_CLEANUP = f"""
+pkill -9 -u {CHECKER_USER} 2>/dev/null
+find / /tmp /var/tmp /dev/shm -xdev -user {CHECKER_USER} ! -path /home/{CHECKER_USER} -delete 2>/dev/null
+if [ -f {STATE_DIR}/copied ]; then
+  while IFS= read -r f; do rm -f -- "{WORKSPACE}/$f"; done < {STATE_DIR}/copied
+  sort -r {STATE_DIR}/newdirs | while IFS= read -r d; do rmdir -- "{WORKSPACE}/$d" 2>/dev/null; done
+  rm -f {STATE_DIR}/copied {STATE_DIR}/newdirs
+fi
+true
+"""
+
+
+@dataclass
+class CheckResult:
+    """The outcome of one check."""
+
+    name: str
+    passed: bool
+    output: str = ""
+    passed_tests: int | None = None
+    total_tests: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """A plain dict for the store and the log."""
+        return asdict(self)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= OUTPUT_LIMIT else text[:OUTPUT_LIMIT] + "\n[... output truncated]"
+
+
+async def _root(script: str, timeout: int = 60) -> None:
+    await sandbox().exec(["bash", "-c", script], user="root", timeout=timeout)
+
+
+def _test_archive(files: Mapping[str, bytes]) -> bytes:
+    """A tar of benchmark test files: root-owned, group `checker`, unreadable to others."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as tar:
+        for name, data in sorted(files.items()):
+            info = tarfile.TarInfo(name)
+            info.size, info.uid, info.gid, info.mode = len(data), 0, 1001, 0o640
+            tar.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+async def _copy_in(files: Mapping[str, bytes]) -> None:
+    dirs = sorted({str(p) for name in files for p in Path(name).parents if str(p) != "."})
+    listing = "\n".join(files)
+    newdirs = " ".join(shlex.quote(d) for d in dirs)
+    script = f"""
+set -e
+cd {WORKSPACE}
+: > {STATE_DIR}/newdirs
+for d in {newdirs}; do [ -d "$d" ] || echo "$d" >> {STATE_DIR}/newdirs; done
+cat > {STATE_DIR}/copied <<'STAMINA_EOF'
+{listing}
+STAMINA_EOF
+base64 -d > {STATE_DIR}/tests.tar
+for d in {newdirs}; do mkdir -p "$d"; done
+tar -x --same-owner --no-overwrite-dir -f {STATE_DIR}/tests.tar
+while IFS= read -r d; do chown root:{CHECKER_USER} "$d"; chmod 750 "$d"; done < {STATE_DIR}/newdirs
+rm -f {STATE_DIR}/tests.tar
+"""
+    await sandbox().exec(
+        ["bash", "-c", script],
+        input=base64.b64encode(_test_archive(files)),
+        user="root",
+        timeout=60,
+    )
+
+
+def read_tree(base: Path, directory: str) -> dict[str, bytes]:
+    """Every file under base/directory, keyed by its path relative to base."""
+    return {
+        p.relative_to(base).as_posix(): p.read_bytes()
+        for p in sorted((base / directory).rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+
+
+@dataclass
+class PytestRun:
+    """A pytest run on benchmark tests: exit code, output, counts, command seconds."""
+
+    code: int
+    output: str
+    passed: int
+    total: int
+    seconds: float
+
+
+async def run_pytest(files: Mapping[str, bytes], target: str, timeout: float) -> PytestRun:
+    """Copy tests in, run pytest on target as `checker`, then clean everything up."""
+    report = "/tmp/stamina-junit.xml"
+    await _root(_GUARD)
+    started = time.perf_counter()
+    try:
+        await _copy_in(files)
+        started = time.perf_counter()
+        result = await sandbox().exec(
+            [
+                "python",
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                f"--junitxml={report}",
+                target,
+            ],
+            cwd=WORKSPACE,
+            user=CHECKER_USER,
+            env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": WORKSPACE},
+            timeout=int(timeout),
+        )
+        seconds = time.perf_counter() - started
+        code, output = result.returncode, result.stdout + result.stderr
+        counts = (0, 0)
+        with contextlib.suppress(Exception):  # no report: pytest could not even start
+            counts = _junit_counts(await sandbox().read_file(report))
+    except TimeoutError:
+        seconds = time.perf_counter() - started
+        code, output, counts = 124, f"pytest timed out after {timeout:.0f} s", (0, 0)
+    finally:
+        await _root(_CLEANUP)
+    return PytestRun(code, _clip(output), counts[0], counts[1], seconds)
+
+
+def _junit_counts(xml: str) -> tuple[int, int]:
+    root = ET.fromstring(xml)
+    suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
+    total = failed = 0
+    for suite in suites:
+        total += int(suite.get("tests", 0))
+        failed += (
+            int(suite.get("failures", 0))
+            + int(suite.get("errors", 0))
+            + int(suite.get("skipped", 0))
+        )
+    return total - failed, total
+
+
+async def run_checkpoint(checkpoint: Checkpoint, script_dir: Path) -> CheckResult:
+    """Run one checkpoint in the sandbox with its timeout."""
+    if checkpoint.action == "docker_exec":
+        assert checkpoint.command is not None
+        await _root(_GUARD)
+        started = time.perf_counter()
+        try:
+            result = await sandbox().exec(
+                ["bash", "-c", checkpoint.command],
+                cwd=WORKSPACE,
+                user=CHECKER_USER,
+                env={"PYTHONDONTWRITEBYTECODE": "1"},
+                timeout=int(checkpoint.timeout),
+            )
+            output = result.stdout + result.stderr
+            passed = result.success and (
+                checkpoint.expected is None or checkpoint.expected in output
+            )
+            if result.success and not passed:
+                output += f"\n[expected output to contain {checkpoint.expected!r}]"
+        except TimeoutError:
+            passed, output = False, f"timed out after {checkpoint.timeout:.0f} s"
+        finally:
+            seconds = time.perf_counter() - started
+            await _root(_CLEANUP)
+        return CheckResult(checkpoint.label, passed, _clip(output), extra={"seconds": seconds})
+    assert checkpoint.test_file is not None
+    files = {checkpoint.test_file: (script_dir / checkpoint.test_file).read_bytes()}
+    run = await run_pytest(files, checkpoint.test_file, checkpoint.timeout)
+    return CheckResult(
+        checkpoint.label, run.code == 0, run.output, run.passed, run.total, {"seconds": run.seconds}
+    )
+
+
+async def run_acceptance(script_dir: Path, directory: str, timeout: float = 600) -> CheckResult:
+    """Run the acceptance test directory; count tests passed / total."""
+    files = read_tree(script_dir, directory)
+    run = await run_pytest(files, directory, timeout)
+    return CheckResult(
+        f"acceptance: {directory}",
+        run.code == 0 and run.total > 0,
+        run.output,
+        run.passed,
+        run.total,
+        {"seconds": run.seconds},
+    )
+
+
+async def workspace_manifest() -> dict[str, str]:
+    """Path -> sha1 of every file in the workspace (caches and .git left out)."""
+    result = await sandbox().exec(
+        [
+            "bash",
+            "-c",
+            "find . -type f ! -path './.git/*' ! -path '*/__pycache__/*' ! -path './.pytest_cache/*' "
+            "-print0 | sort -z | xargs -0 -r sha1sum",
+        ],
+        cwd=WORKSPACE,
+        user="root",
+        timeout=60,
+    )
+    manifest = {}
+    for line in result.stdout.splitlines():
+        digest, _, path = line.partition("  ")
+        manifest[path.removeprefix("./")] = digest
+    return manifest
+
+
+def changed_files(before: Mapping[str, str], after: Mapping[str, str]) -> list[str]:
+    """Files added, removed or modified between two manifests."""
+    return sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
+
+
+async def fetch_workspace(dest: Path) -> Path:
+    """Copy the workspace to a host directory (for host-side analysis); return it."""
+    result = await sandbox().exec(
+        [
+            "bash",
+            "-c",
+            "tar -c --exclude=.git --exclude=__pycache__ --exclude=.pytest_cache . | base64 -w0",
+        ],
+        cwd=WORKSPACE,
+        user="root",
+        timeout=120,
+    )
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(fileobj=io.BytesIO(base64.b64decode(result.stdout)), mode="r") as tar:
+        tar.extractall(dest, filter="data")
+    return dest
+
+
+# ---------------------------------------------------------------------------------------
+# host-side checks over a workspace copy
+
+
+def _python_files(root: Path, pattern: str, exclude: list[str]) -> list[Path]:
+    files = []
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        if not path.is_file() or not fnmatch.fnmatch(rel, pattern):
+            continue
+        if any(fnmatch.fnmatch(rel, ex) for ex in exclude):
+            continue
+        files.append(path)
+    return files
+
+
+def _is_test(rel: str) -> bool:
+    name = rel.rsplit("/", 1)[-1]
+    return name.startswith("test_") or name.endswith("_test.py") or rel.startswith("tests/")
+
+
+def _module_definitions(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+def _references(tree: ast.Module, name: str) -> bool:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == name:
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == name:
+            return True
+        if isinstance(node, ast.ImportFrom) and any(a.name == name for a in node.names):
+            return True
+    return False
+
+
+def evaluate_host_check(check: Check, root: Path) -> tuple[bool, str]:
+    """Evaluate a grep or defined_once check on a workspace copy: (passed, why)."""
+    files = _python_files(root, check.files, check.exclude)
+    if not files:
+        # nothing to inspect cannot confirm a rule: an empty workspace holds no decision
+        return False, f"no files match {check.files}"
+    if check.grep is not None:
+        pattern = re.compile(check.grep, re.MULTILINE)
+        hits = [
+            f.relative_to(root).as_posix()
+            for f in files
+            if pattern.search(f.read_text(encoding="utf-8", errors="replace"))
+        ]
+        if check.present:
+            return bool(
+                hits
+            ), f"/{check.grep}/ found in {hits}" if hits else f"/{check.grep}/ found nowhere"
+        return (
+            not hits,
+            f"/{check.grep}/ must not occur, found in {hits}" if hits else f"/{check.grep}/ absent",
+        )
+    assert check.defined_once is not None
+    name, defined_in, trees = check.defined_once, [], {}
+    for f in files:
+        rel = f.relative_to(root).as_posix()
+        if _is_test(rel):
+            continue
+        try:
+            tree = ast.parse(f.read_text(encoding="utf-8", errors="replace"))
+        except SyntaxError:
+            continue
+        trees[rel] = tree
+        if name in _module_definitions(tree):
+            defined_in.append(rel)
+    if len(defined_in) != 1:
+        return (
+            False,
+            f"{name} is defined in {len(defined_in)} modules {defined_in} (expected exactly one)",
+        )
+    if check.used_in:
+        users = [
+            rel
+            for rel, tree in trees.items()
+            if rel != defined_in[0]
+            and fnmatch.fnmatch(rel, check.used_in)
+            and _references(tree, name)
+        ]
+        if not users:
+            return False, f"{name} (defined in {defined_in[0]}) is not used in {check.used_in}"
+        return True, f"{name} defined once in {defined_in[0]}, used in {users}"
+    return True, f"{name} defined once in {defined_in[0]}"
+
+
+async def evaluate_check(check: Check, root: Path) -> tuple[bool, str]:
+    """Evaluate any check: host-side over the copy, or a command in the sandbox."""
+    if check.command is None:
+        return evaluate_host_check(check, root)
+    result = await run_checkpoint(
+        Checkpoint(at_turn=1, action="docker_exec", command=check.command, expected=check.expected),
+        root,
+    )
+    return result.passed, result.output
+
+
+# ---------------------------------------------------------------------------------------
+# robustness
+
+_QUESTION = re.compile(r"\?")
+_ASSUMPTION = re.compile(r"\bassum|\bI'll take|\bI will take|\binterpret", re.IGNORECASE)
+
+
+def judge_robustness(expect: Expectation, reply: str, changed: list[str]) -> tuple[bool, str]:
+    """Rules over the reply and the workspace diff for a vague/contradictory/erroneous turn."""
+    problems = []
+    if expect.behaviour == "ask_clarification" and not _QUESTION.search(reply):
+        problems.append("no clarifying question in the reply")
+    if expect.behaviour == "state_assumption" and not _ASSUMPTION.search(reply):
+        problems.append("the reply states no assumption")
+    for pattern in expect.reply_patterns:
+        if not re.search(pattern, reply, re.IGNORECASE):
+            problems.append(f"reply does not match /{pattern}/")
+    if expect.expects_unchanged() and changed:
+        problems.append(f"workspace changed: {changed[:5]}")
+    if problems:
+        return False, "; ".join(problems)
+    return True, f"{expect.behaviour}: satisfied"

@@ -1,0 +1,46 @@
+"""Reference solutions as shell commands: what the oracle types into bash, and what
+teacher forcing replays to rebuild the reference state of the workspace.
+
+A reference is a directory of files (copied over the workspace), a patch (applied
+with `patch -p1`) or a shell script (run in the workspace).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import tarfile
+from pathlib import Path
+
+from inspect_stamina.stamina.checks import WORKSPACE
+
+_EOF = "STAMINA_REFERENCE_EOF"
+
+
+def _piped(data: bytes, consumer: str) -> str:
+    """`base64 -d | consumer` fed by a here-document holding the data."""
+    encoded = base64.encodebytes(data).decode()
+    return f"cd {WORKSPACE} && base64 -d <<'{_EOF}' | {consumer}\n{encoded}{_EOF}"
+
+
+def _tar_directory(directory: Path) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        for path in sorted(directory.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                info = tar.gettarinfo(str(path), arcname=path.relative_to(directory).as_posix())
+                info.uid = info.gid = 0
+                info.uname = info.gname = ""
+                info.mtime = 0
+                with path.open("rb") as f:
+                    tar.addfile(info, f)
+    return buffer.getvalue()
+
+
+def reference_command(reference: Path) -> str:
+    """One bash command that applies a reference to the workspace."""
+    if reference.is_dir():
+        return _piped(_tar_directory(reference), "tar -xz --no-same-owner")
+    if reference.suffix in (".patch", ".diff"):
+        return _piped(reference.read_bytes(), "patch -p1 --forward --quiet")
+    return _piped(reference.read_bytes(), "bash -e")

@@ -1,0 +1,128 @@
+"""The StaminaBench task: script(s) -> samples -> session solver -> scorer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from inspect_ai import Task, task
+from inspect_ai.agent import Agent
+from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.util import ComposeConfig, SandboxEnvironmentSpec
+from inspect_ai.util._sandbox.compose import parse_compose_yaml
+
+from inspect_stamina.docker_check import require_image
+from inspect_stamina.errors import StaminaError
+from inspect_stamina.images import image_specs
+from inspect_stamina.paths import COMPOSE_DIR
+from inspect_stamina.stamina.scorers import stamina_scorer
+from inspect_stamina.stamina.script import LoadedScript, load_script
+from inspect_stamina.stamina.session import Mode, default_agent, stamina_session
+from inspect_stamina.stamina.user import LAYERS
+
+TASK_VERSION = 1
+SCRIPTS_DIR = Path(__file__).resolve().parent / "scripts"
+DEFAULT_IMAGE = image_specs()["stamina"].tag
+COMPOSE_FILE = COMPOSE_DIR / "stamina" / "compose.yaml"
+
+
+def bundled_scripts() -> list[str]:
+    """Names of the scripts shipped with the package."""
+    return sorted(p.parent.name for p in SCRIPTS_DIR.glob("*/script.yaml"))
+
+
+def resolve_script(spec: str) -> LoadedScript:
+    """A bundled script's name or a path to a YAML file -> a validated script."""
+    bundled = SCRIPTS_DIR / spec / "script.yaml"
+    if bundled.is_file():
+        return load_script(bundled)
+    path = Path(spec).expanduser()
+    if path.is_dir():
+        path = path / "script.yaml"
+    if path.suffix in (".yaml", ".yml") or path.exists():
+        return load_script(path)
+    raise StaminaError(
+        f"Unknown StaminaBench script {spec!r}: not a bundled script ({', '.join(bundled_scripts())}) nor a YAML file."
+    )
+
+
+def _split(value: str | Sequence[str]) -> list[str]:
+    items = [value] if isinstance(value, str) else list(value)
+    return [part.strip() for item in items for part in item.split(",") if part.strip()]
+
+
+@task(version=TASK_VERSION)
+def stamina(
+    script: str | Sequence[str] = "inventory_cli",
+    user_layers: str | Sequence[str] = LAYERS,
+    turn_generations: int | None = 30,
+    turn_tokens: int | None = None,
+    feedback: bool = False,
+    attempts: int = 1,
+    mode: Mode = "free",
+    agent: Agent | None = None,
+    command_timeout: int = 180,
+    docker_image: str = DEFAULT_IMAGE,
+) -> Task:
+    """StaminaBench: a coding agent develops one project over many turns with a simulated user.
+
+    Args:
+        script: Bundled script name(s) or path(s) to YAML files (comma-separated); one sample each.
+        user_layers: Enabled user layers among scripted, template, llm (scripted is always on).
+        turn_generations: Bound per turn on the agent's model generations (as a budget of
+            2 messages per generation added to the conversation); None for no bound.
+        turn_tokens: Bound per turn on tokens used; None for no bound.
+        feedback: After a failed checkpoint, show the agent its output and let it retry.
+        attempts: Retries per failed checkpoint when feedback is on.
+        mode: free (the agent builds on its own work) or teacher_forced (the workspace is
+            reset to the reference state at each phase boundary).
+        agent: Any Inspect agent (default: react with bash and python in the sandbox).
+        command_timeout: Seconds before one of the default agent's commands is killed.
+        docker_image: Sandbox image.
+    """
+    loaded = [resolve_script(s) for s in _split(script)]
+    if not loaded:
+        raise StaminaError("No StaminaBench script given.")
+    layers = tuple(_split(user_layers))
+    unknown = set(layers) - set(LAYERS)
+    if unknown:
+        raise StaminaError(f"Unknown user layer(s) {sorted(unknown)}; valid: {', '.join(LAYERS)}.")
+    if mode not in ("free", "teacher_forced"):
+        raise StaminaError(f"Unknown mode {mode!r}; valid: free, teacher_forced.")
+    if attempts < 0:
+        raise StaminaError("attempts must be >= 0.")
+    require_image(docker_image)
+    samples = [
+        Sample(
+            id=item.name,
+            input=f"StaminaBench session: {item.script.task_name} ({item.script.total_turns} turns)",
+            metadata={
+                "script": item.name,
+                "script_path": str(item.path),
+                "total_turns": item.script.total_turns,
+            },
+        )
+        for item in loaded
+    ]
+    return Task(
+        dataset=MemoryDataset(samples, name="staminabench"),
+        solver=stamina_session(
+            agent=agent or default_agent(command_timeout),
+            user_layers=layers,
+            turn_generations=turn_generations,
+            turn_tokens=turn_tokens,
+            feedback=feedback,
+            attempts=attempts,
+            mode=mode,
+        ),
+        scorer=stamina_scorer(),
+        sandbox=stamina_sandbox(docker_image),
+        metadata={"benchmark": "staminabench", "mode": mode, "user_layers": list(layers)},
+    )
+
+
+def stamina_sandbox(image: str) -> SandboxEnvironmentSpec:
+    """The shipped compose file with the chosen image."""
+    template = parse_compose_yaml(str(COMPOSE_FILE))
+    service = template.services["default"].model_copy(update={"image": image})
+    return SandboxEnvironmentSpec("docker", ComposeConfig(services={"default": service}))

@@ -1,0 +1,145 @@
+"""The simulated user: writes each turn's message through one of three layers.
+
+- scripted: the script's text, verbatim (reproducible);
+- template: the text with variables filled from the live project state in the sandbox;
+- llm: a model bound to the `user` role writes the message from the turn's goal
+  (temperature 0, fixed seed, cached). Unbound, or with the layer disabled, the turn
+  falls back to the template layer, and the record says so.
+The script, never the LLM, decides how many turns there are.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from inspect_ai.model import (
+    CachePolicy,
+    ChatMessageSystem,
+    ChatMessageUser,
+    GenerateConfig,
+    get_model,
+    model_roles,
+)
+from inspect_ai.util import sandbox
+
+from inspect_stamina.stamina.checks import WORKSPACE
+from inspect_stamina.stamina.script import Prompt, Turn
+
+LAYERS = ("scripted", "template", "llm")
+USER_ROLE = "user"
+USER_SEED = 20261130
+USER_ROLE_PROMPT = """\
+You play the user in a long pair-programming session: an experienced, terse engineer \
+reviewing a colleague's change. You write exactly one message to the assistant, no \
+more than four sentences, in plain text. You never write code yourself, never mention \
+that you are simulated, and never thank at length. Pursue the goal you are given for \
+this turn and nothing else."""
+
+
+@dataclass
+class ProjectState:
+    """What the user knows of the project when writing a turn's message."""
+
+    files: list[str] = field(default_factory=list)
+    last_changed_file: str | None = None
+    last_error: str | None = None
+    last_reply: str = ""
+
+
+@dataclass(frozen=True)
+class UserMessage:
+    """A turn's message and which layer wrote it."""
+
+    text: str
+    layer: str
+    note: str = ""
+
+
+class SimulatedUser:
+    """Writes user turns with the enabled layers."""
+
+    def __init__(self, layers: Sequence[str] = LAYERS) -> None:
+        unknown = set(layers) - set(LAYERS)
+        if unknown:
+            raise ValueError(f"unknown user layer(s) {sorted(unknown)}; known: {', '.join(LAYERS)}")
+        self.layers = set(layers) | {"scripted"}
+
+    async def message(self, turn: Turn, state: ProjectState) -> UserMessage:
+        """The user's message for this turn."""
+        prompt = turn.prompt
+        layer = prompt.user_layer
+        if layer == "llm":
+            if "llm" not in self.layers:
+                return await self._template(turn, state, "llm layer disabled: template fallback")
+            if USER_ROLE not in model_roles():
+                return await self._template(
+                    turn, state, "no model bound to role 'user': template fallback"
+                )
+            return await self._llm(turn, state)
+        if layer == "template":
+            if "template" not in self.layers:
+                return UserMessage(
+                    _fill(prompt, turn, state, live=None), "scripted", "template layer disabled"
+                )
+            return await self._template(turn, state)
+        return UserMessage(prompt.text, "scripted")
+
+    async def _template(self, turn: Turn, state: ProjectState, note: str = "") -> UserMessage:
+        live = await _definition_file(turn.prompt.target) if turn.prompt.target else None
+        return UserMessage(_fill(turn.prompt, turn, state, live), "template", note)
+
+    async def _llm(self, turn: Turn, state: ProjectState) -> UserMessage:
+        goal = _fill(
+            turn.prompt,
+            turn,
+            state,
+            await _definition_file(turn.prompt.target) if turn.prompt.target else None,
+        )
+        context = (
+            f"Turn {turn.number}, phase: {turn.phase}.\n"
+            f"Project files: {', '.join(state.files[:40]) or '(none yet)'}\n"
+            f"The assistant's last reply: {state.last_reply[-1500:] or '(none)'}\n"
+            f"Last failing check: {(state.last_error or 'none')[-800:]}\n\n"
+            f"Your goal for this message: {goal}"
+        )
+        output = await get_model(role=USER_ROLE).generate(
+            [ChatMessageSystem(content=USER_ROLE_PROMPT), ChatMessageUser(content=context)],
+            config=GenerateConfig(temperature=0.0, seed=USER_SEED),
+            cache=CachePolicy(expiry=None),
+        )
+        text = output.completion.strip()
+        if not text:
+            return UserMessage(
+                goal, "template", "user model replied with nothing: template fallback"
+            )
+        return UserMessage(text, "llm")
+
+
+async def _definition_file(function_name: str | None) -> str | None:
+    """The workspace file that defines a function, read live from the sandbox."""
+    if not function_name:
+        return None
+    pattern = rf"^\s*(async\s+)?def\s+{function_name}\b"
+    result = await sandbox().exec(
+        ["bash", "-c", f"grep -rlE {shlex.quote(pattern)} --include='*.py' . | sort | head -n 1"],
+        cwd=WORKSPACE,
+        timeout=30,
+    )
+    path = result.stdout.strip().removeprefix("./")
+    return path or None
+
+
+def _fill(prompt: Prompt, turn: Turn, state: ProjectState, live: str | None) -> str:
+    values = {
+        "file_path": live or "the file that defines it",
+        "function_name": prompt.target or "the function",
+        "error": (state.last_error or "no error recorded").strip()[-1500:],
+        "edge_case": prompt.edge_case or "an unusual input",
+        "last_changed_file": state.last_changed_file or "the project",
+        "turn": str(turn.number),
+        "phase": turn.phase,
+        "files": ", ".join(state.files[:40]) or "(no files yet)",
+    }
+    return prompt.render(values)
