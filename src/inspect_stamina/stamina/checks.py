@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import base64
 import contextlib
-import fnmatch
+import functools
 import io
 import re
 import shlex
@@ -283,13 +283,36 @@ async def fetch_workspace(dest: Path) -> Path:
 # host-side checks over a workspace copy
 
 
+@functools.cache
+def _glob_regex(pattern: str) -> re.Pattern[str]:
+    """A glob as a regex: `**/` spans any directories (none included), `*` stays in one."""
+    out, i = "", 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out, i = out + "(?:.*/)?", i + 3
+        elif pattern.startswith("**", i):
+            out, i = out + ".*", i + 2
+        elif pattern[i] == "*":
+            out, i = out + "[^/]*", i + 1
+        elif pattern[i] == "?":
+            out, i = out + "[^/]", i + 1
+        else:
+            out, i = out + re.escape(pattern[i]), i + 1
+    return re.compile(out + r"\Z")
+
+
+def glob_match(path: str, pattern: str) -> bool:
+    """Whether a relative POSIX path matches a glob with `**` directories."""
+    return bool(_glob_regex(pattern).match(path))
+
+
 def _python_files(root: Path, pattern: str, exclude: list[str]) -> list[Path]:
     files = []
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root).as_posix()
-        if not path.is_file() or not fnmatch.fnmatch(rel, pattern):
+        if not path.is_file() or not glob_match(rel, pattern):
             continue
-        if any(fnmatch.fnmatch(rel, ex) for ex in exclude):
+        if any(glob_match(rel, ex) for ex in exclude):
             continue
         files.append(path)
     return files
@@ -366,9 +389,7 @@ def evaluate_host_check(check: Check, root: Path) -> tuple[bool, str]:
         users = [
             rel
             for rel, tree in trees.items()
-            if rel != defined_in[0]
-            and fnmatch.fnmatch(rel, check.used_in)
-            and _references(tree, name)
+            if rel != defined_in[0] and glob_match(rel, check.used_in) and _references(tree, name)
         ]
         if not users:
             return False, f"{name} (defined in {defined_in[0]}) is not used in {check.used_in}"

@@ -15,6 +15,10 @@ from inspect_ai.util import store
 
 ORACLE_KEY = "stamina:oracle"
 NOOP_REPLY = "OK."
+DEFAULT_REPLY = (
+    "The changes are the ones in my previous reply, applied as the reference describes; "
+    "nothing else was modified."
+)
 
 
 def _current_turn() -> dict[str, Any] | None:
@@ -37,7 +41,7 @@ def oracle_output(model: str, messages: list[ChatMessage]) -> ModelOutput:
     acted = any(isinstance(m, ChatMessageTool) for m in messages[last_user + 1 :])
     if turn.get("command") and not acted:
         return ModelOutput.for_tool_call(model, "bash", {"command": turn["command"]})
-    return ModelOutput.from_content(model, str(turn.get("reply") or "Done."))
+    return ModelOutput.from_content(model, str(turn.get("reply") or DEFAULT_REPLY))
 
 
 def noop_output(model: str) -> ModelOutput:

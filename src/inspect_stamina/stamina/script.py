@@ -281,6 +281,17 @@ class LoadedScript:
             key=lambda c: c.at_turn,
         )
 
+    def missing_references(self) -> list[str]:
+        """Turns the oracle cannot solve: code turns without a reference, others without a reply."""
+        missing = []
+        for turn in self.turns():
+            prompt = turn.prompt
+            if prompt.kind in CODE_KINDS and not prompt.reference:
+                missing.append(f"turn {turn.number} ({prompt.kind}): no reference")
+            elif prompt.kind not in CODE_KINDS and prompt.kind != "followup" and not prompt.reply:
+                missing.append(f"turn {turn.number} ({prompt.kind}): no reference reply")
+        return missing
+
     @property
     def acceptance_dir(self) -> str | None:
         """The acceptance test directory (relative), if the final evaluation runs one."""
@@ -407,7 +418,7 @@ def _check_semantics(script: Script, directory: Path, problems: _Problems) -> No
         for j, prompt in enumerate(phase.user_prompts):
             _check_prompt(prompt, directory, ("narrative_script", i, "user_prompts", j), problems)
         for j, checkpoint in enumerate(phase.evaluation_checkpoints):
-            at = ("narrative_script", i, "evaluation_checkpoints", j)
+            at: tuple[Any, ...] = ("narrative_script", i, "evaluation_checkpoints", j)
             if not first <= checkpoint.at_turn <= last:
                 problems.add(
                     (*at, "at_turn"),
@@ -429,7 +440,7 @@ def _check_semantics(script: Script, directory: Path, problems: _Problems) -> No
         for offset, prompt in enumerate(phase.user_prompts):
             kinds[phase.turn_range[0] + offset] = prompt.kind
     for i, probe in enumerate(script.memory_probes):
-        at: tuple[Any, ...] = ("memory_probes", i)
+        at = ("memory_probes", i)
         if not 1 <= probe.planted_at < probe.probed_at <= script.total_turns:
             problems.add(at, f"needs 1 <= planted_at < probed_at <= {script.total_turns}")
         if kinds.get(probe.planted_at) != "memory_plant":
@@ -463,10 +474,6 @@ def _check_prompt(
         )
     if prompt.layer == "scripted" and prompt.variables():
         problems.add((*at, "layer"), "a scripted prompt cannot use template variables")
-    if prompt.kind in CODE_KINDS and not prompt.reference:
-        problems.add(at, f"a {prompt.kind} prompt needs a reference solution")
-    if prompt.kind not in CODE_KINDS and not prompt.reference and not prompt.reply:
-        problems.add(at, f"a {prompt.kind} prompt needs a reference reply (or reference)")
     if prompt.reference:
         ref = directory / prompt.reference
         if not ref.exists():

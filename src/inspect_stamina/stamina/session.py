@@ -178,20 +178,14 @@ class _Session:
             note=message.note,
         )
         reference = self.loaded.directory / turn.prompt.reference if turn.prompt.reference else None
+        command = reference_command(reference) if reference else None
         store().set(
-            ORACLE_KEY,
-            {
-                "turn": turn.number,
-                "command": reference_command(reference) if reference else None,
-                "reply": turn.prompt.reply or "Done.",
-            },
+            ORACLE_KEY, {"turn": turn.number, "command": command, "reply": turn.prompt.reply}
         )
         state.messages.append(ChatMessageUser(content=message.text))
         agent_seconds = await self._agent(state, record)
-        store().set(
-            ORACLE_KEY,
-            {"turn": turn.number, "command": None, "reply": turn.prompt.reply or "Done."},
-        )
+        # retries after feedback must not replay the reference a second time
+        store().set(ORACLE_KEY, {"turn": turn.number, "command": None, "reply": turn.prompt.reply})
 
         before, self.manifest = self.manifest, await workspace_manifest()
         record.changed = changed_files(before, self.manifest)
