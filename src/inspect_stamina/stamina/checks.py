@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import ast
 import base64
-import contextlib
 import functools
 import io
 import re
-import shlex
 import tarfile
 import time
-import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,26 +31,43 @@ AGENT_USER = "agent"
 CHECKER_USER = "checker"
 OUTPUT_LIMIT = 4000
 STATE_DIR = "/root/.stamina"
+CHECKER_GID = 1001  # compose/images/stamina/setup.sh
 
-# Run as root before tests are copied in: stop the agent, close side channels.
-_GUARD = f"""
-pkill -9 -u {AGENT_USER} 2>/dev/null; pkill -9 -u {CHECKER_USER} 2>/dev/null
-find {WORKSPACE} /tmp /var/tmp /dev/shm /home/{AGENT_USER} -xdev -perm -o=w ! -type l ! -type d \
-  -exec chmod o-w {{}} + 2>/dev/null
+# Run as root before a check: stop the agent, close side channels, copy the tests in
+# (a tar on stdin, root-owned and readable by the `checker` group only).
+_PREPARE = f"""
+set -e
+pkill -9 -u {AGENT_USER} 2>/dev/null || true
+pkill -9 -u {CHECKER_USER} 2>/dev/null || true
+find {WORKSPACE} /tmp /var/tmp /dev/shm /home/{AGENT_USER} -xdev -perm -o=w ! -type l ! -type d \\
+  -exec chmod o-w {{}} + 2>/dev/null || true
 mkdir -p {STATE_DIR} && chmod 700 {STATE_DIR}
-true
+cd {WORKSPACE}
+base64 -d > {STATE_DIR}/tests.tar
+tar -tf {STATE_DIR}/tests.tar > {STATE_DIR}/copied
+: > {STATE_DIR}/newdirs
+while IFS= read -r f; do
+  d=$(dirname "$f")
+  while [ "$d" != "." ] && [ ! -d "$d" ]; do echo "$d" >> {STATE_DIR}/newdirs; d=$(dirname "$d"); done
+done < {STATE_DIR}/copied
+tar -x --same-owner --no-overwrite-dir -f {STATE_DIR}/tests.tar
+sort -u -o {STATE_DIR}/newdirs {STATE_DIR}/newdirs
+while IFS= read -r d; do chown root:{CHECKER_USER} "$d"; chmod 750 "$d"; done < {STATE_DIR}/newdirs
+rm -f {STATE_DIR}/tests.tar
 """
-# Run as root after the check: remove the tests and all that the checker created.
+# Run as root after the checks: remove the tests and everything the checker created.
 _CLEANUP = f"""
 pkill -9 -u {CHECKER_USER} 2>/dev/null
 find / /tmp /var/tmp /dev/shm -xdev -user {CHECKER_USER} ! -path /home/{CHECKER_USER} -delete 2>/dev/null
+cd {WORKSPACE}
 if [ -f {STATE_DIR}/copied ]; then
-  while IFS= read -r f; do rm -f -- "{WORKSPACE}/$f"; done < {STATE_DIR}/copied
-  sort -r {STATE_DIR}/newdirs | while IFS= read -r d; do rmdir -- "{WORKSPACE}/$d" 2>/dev/null; done
+  grep -v '/$' {STATE_DIR}/copied | while IFS= read -r f; do rm -f -- "$f"; done
+  sort -r {STATE_DIR}/newdirs | while IFS= read -r d; do rmdir -- "$d" 2>/dev/null; done
   rm -f {STATE_DIR}/copied {STATE_DIR}/newdirs
 fi
 true
 """
+_PYTEST_COUNTS = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)")
 
 
 @dataclass
@@ -76,45 +90,15 @@ def _clip(text: str) -> str:
     return text if len(text) <= OUTPUT_LIMIT else text[:OUTPUT_LIMIT] + "\n[... output truncated]"
 
 
-async def _root(script: str, timeout: int = 60) -> None:
-    await sandbox().exec(["bash", "-c", script], user="root", timeout=timeout)
-
-
 def _test_archive(files: Mapping[str, bytes]) -> bytes:
     """A tar of benchmark test files: root-owned, group `checker`, unreadable to others."""
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w") as tar:
         for name, data in sorted(files.items()):
             info = tarfile.TarInfo(name)
-            info.size, info.uid, info.gid, info.mode = len(data), 0, 1001, 0o640
+            info.size, info.uid, info.gid, info.mode = len(data), 0, CHECKER_GID, 0o640
             tar.addfile(info, io.BytesIO(data))
     return buffer.getvalue()
-
-
-async def _copy_in(files: Mapping[str, bytes]) -> None:
-    dirs = sorted({str(p) for name in files for p in Path(name).parents if str(p) != "."})
-    listing = "\n".join(files)
-    newdirs = " ".join(shlex.quote(d) for d in dirs)
-    script = f"""
-set -e
-cd {WORKSPACE}
-: > {STATE_DIR}/newdirs
-for d in {newdirs}; do [ -d "$d" ] || echo "$d" >> {STATE_DIR}/newdirs; done
-cat > {STATE_DIR}/copied <<'STAMINA_EOF'
-{listing}
-STAMINA_EOF
-base64 -d > {STATE_DIR}/tests.tar
-for d in {newdirs}; do mkdir -p "$d"; done
-tar -x --same-owner --no-overwrite-dir -f {STATE_DIR}/tests.tar
-while IFS= read -r d; do chown root:{CHECKER_USER} "$d"; chmod 750 "$d"; done < {STATE_DIR}/newdirs
-rm -f {STATE_DIR}/tests.tar
-"""
-    await sandbox().exec(
-        ["bash", "-c", script],
-        input=base64.b64encode(_test_archive(files)),
-        user="root",
-        timeout=60,
-    )
 
 
 def read_tree(base: Path, directory: str) -> dict[str, bytes]:
@@ -126,114 +110,92 @@ def read_tree(base: Path, directory: str) -> dict[str, bytes]:
     }
 
 
-@dataclass
-class PytestRun:
-    """A pytest run on benchmark tests: exit code, output, counts, command seconds."""
+def pytest_counts(output: str) -> tuple[int, int]:
+    """(passed, total) from pytest's closing summary line."""
+    lines = [line for line in output.strip().splitlines() if _PYTEST_COUNTS.search(line)]
+    if not lines:
+        return 0, 0
+    counts = {
+        kind.rstrip("s") if kind.startswith("error") else kind: int(n)
+        for n, kind in _PYTEST_COUNTS.findall(lines[-1])
+    }
+    passed = counts.get("passed", 0) + counts.get("xpassed", 0)
+    return passed, sum(counts.values())
 
-    code: int
-    output: str
-    passed: int
-    total: int
-    seconds: float
 
+class CheckRun:
+    """One guarded stretch of checks: agent stopped, tests copied in, all cleaned up after."""
 
-async def run_pytest(files: Mapping[str, bytes], target: str, timeout: float) -> PytestRun:
-    """Copy tests in, run pytest on target as `checker`, then clean everything up."""
-    report = "/tmp/stamina-junit.xml"
-    await _root(_GUARD)
-    started = time.perf_counter()
-    try:
-        await _copy_in(files)
-        started = time.perf_counter()
-        result = await sandbox().exec(
-            [
-                "python",
-                "-m",
-                "pytest",
-                "-q",
-                "-p",
-                "no:cacheprovider",
-                f"--junitxml={report}",
-                target,
-            ],
-            cwd=WORKSPACE,
-            user=CHECKER_USER,
-            env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": WORKSPACE},
-            timeout=int(timeout),
+    def __init__(self, files: Mapping[str, bytes]) -> None:
+        self.files = files
+
+    async def __aenter__(self) -> CheckRun:
+        await sandbox().exec(
+            ["bash", "-c", _PREPARE],
+            input=base64.b64encode(_test_archive(self.files)),
+            user="root",
+            timeout=120,
         )
-        seconds = time.perf_counter() - started
-        code, output = result.returncode, result.stdout + result.stderr
-        counts = (0, 0)
-        with contextlib.suppress(Exception):  # no report: pytest could not even start
-            counts = _junit_counts(await sandbox().read_file(report))
-    except TimeoutError:
-        seconds = time.perf_counter() - started
-        code, output, counts = 124, f"pytest timed out after {timeout:.0f} s", (0, 0)
-    finally:
-        await _root(_CLEANUP)
-    return PytestRun(code, _clip(output), counts[0], counts[1], seconds)
+        return self
 
+    async def __aexit__(self, *exc: object) -> None:
+        await sandbox().exec(["bash", "-c", _CLEANUP], user="root", timeout=120)
 
-def _junit_counts(xml: str) -> tuple[int, int]:
-    root = ET.fromstring(xml)
-    suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
-    total = failed = 0
-    for suite in suites:
-        total += int(suite.get("tests", 0))
-        failed += (
-            int(suite.get("failures", 0))
-            + int(suite.get("errors", 0))
-            + int(suite.get("skipped", 0))
-        )
-    return total - failed, total
-
-
-async def run_checkpoint(checkpoint: Checkpoint, script_dir: Path) -> CheckResult:
-    """Run one checkpoint in the sandbox with its timeout."""
-    if checkpoint.action == "docker_exec":
-        assert checkpoint.command is not None
-        await _root(_GUARD)
+    async def _exec(self, cmd: list[str], timeout: float) -> tuple[int, str, float]:
         started = time.perf_counter()
         try:
             result = await sandbox().exec(
-                ["bash", "-c", checkpoint.command],
+                cmd,
                 cwd=WORKSPACE,
                 user=CHECKER_USER,
-                env={"PYTHONDONTWRITEBYTECODE": "1"},
-                timeout=int(checkpoint.timeout),
+                timeout=int(timeout),
+                env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": WORKSPACE},
             )
-            output = result.stdout + result.stderr
-            passed = result.success and (
-                checkpoint.expected is None or checkpoint.expected in output
-            )
-            if result.success and not passed:
-                output += f"\n[expected output to contain {checkpoint.expected!r}]"
+            code, output = result.returncode, result.stdout + result.stderr
         except TimeoutError:
-            passed, output = False, f"timed out after {checkpoint.timeout:.0f} s"
-        finally:
-            seconds = time.perf_counter() - started
-            await _root(_CLEANUP)
+            code, output = 124, f"timed out after {timeout:.0f} s"
+        return code, output, time.perf_counter() - started
+
+    async def pytest(self, name: str, target: str, timeout: float) -> CheckResult:
+        """pytest on one test file or directory, as the checker."""
+        code, output, seconds = await self._exec(
+            ["python", "-m", "pytest", "-q", "-p", "no:cacheprovider", target], timeout
+        )
+        passed, total = pytest_counts(output)
+        return CheckResult(
+            name, code == 0 and total > 0, _clip(output), passed, total, {"seconds": seconds}
+        )
+
+    async def checkpoint(self, checkpoint: Checkpoint) -> CheckResult:
+        """One checkpoint, by its action's fixed semantics."""
+        if checkpoint.action == "run_tests":
+            assert checkpoint.test_file is not None
+            return await self.pytest(checkpoint.label, checkpoint.test_file, checkpoint.timeout)
+        assert checkpoint.command is not None
+        code, output, seconds = await self._exec(
+            ["bash", "-c", checkpoint.command], checkpoint.timeout
+        )
+        passed = code == 0 and (checkpoint.expected is None or checkpoint.expected in output)
+        if code == 0 and not passed:
+            output += f"\n[expected output to contain {checkpoint.expected!r}]"
         return CheckResult(checkpoint.label, passed, _clip(output), extra={"seconds": seconds})
-    assert checkpoint.test_file is not None
-    files = {checkpoint.test_file: (script_dir / checkpoint.test_file).read_bytes()}
-    run = await run_pytest(files, checkpoint.test_file, checkpoint.timeout)
-    return CheckResult(
-        checkpoint.label, run.code == 0, run.output, run.passed, run.total, {"seconds": run.seconds}
-    )
+
+
+async def run_checkpoints(checkpoints: Sequence[Checkpoint], script_dir: Path) -> list[CheckResult]:
+    """Run checkpoints in one guarded check run (their test files copied in together)."""
+    if not checkpoints:
+        return []
+    files = {
+        c.test_file: (script_dir / c.test_file).read_bytes() for c in checkpoints if c.test_file
+    }
+    async with CheckRun(files) as run:
+        return [await run.checkpoint(c) for c in checkpoints]
 
 
 async def run_acceptance(script_dir: Path, directory: str, timeout: float = 600) -> CheckResult:
     """Run the acceptance test directory; count tests passed / total."""
-    files = read_tree(script_dir, directory)
-    run = await run_pytest(files, directory, timeout)
-    return CheckResult(
-        f"acceptance: {directory}",
-        run.code == 0 and run.total > 0,
-        run.output,
-        run.passed,
-        run.total,
-        {"seconds": run.seconds},
-    )
+    async with CheckRun(read_tree(script_dir, directory)) as run:
+        return await run.pytest(f"acceptance: {directory}", directory, timeout)
 
 
 async def workspace_manifest() -> dict[str, str]:
@@ -401,8 +363,12 @@ async def evaluate_check(check: Check, root: Path) -> tuple[bool, str]:
     """Evaluate any check: host-side over the copy, or a command in the sandbox."""
     if check.command is None:
         return evaluate_host_check(check, root)
-    result = await run_checkpoint(
-        Checkpoint(at_turn=1, action="docker_exec", command=check.command, expected=check.expected),
+    [result] = await run_checkpoints(
+        [
+            Checkpoint(
+                at_turn=1, action="docker_exec", command=check.command, expected=check.expected
+            )
+        ],
         root,
     )
     return result.passed, result.output

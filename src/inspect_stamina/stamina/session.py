@@ -18,12 +18,11 @@ from inspect_ai.util import LimitExceededError, message_limit, sandbox, span, st
 from inspect_stamina.stamina.checks import (
     AGENT_USER,
     WORKSPACE,
-    CheckResult,
     changed_files,
     evaluate_check,
     fetch_workspace,
     judge_robustness,
-    run_checkpoint,
+    run_checkpoints,
     workspace_manifest,
 )
 from inspect_stamina.stamina.oracle import ORACLE_KEY
@@ -226,12 +225,21 @@ class _Session:
         return time.perf_counter() - started
 
     async def _checks(self, state: TaskState, turn: Turn, record: TurnRecord) -> float:
-        seconds = 0.0
-        results: list[CheckResult] = []
-        for checkpoint in turn.checkpoints:
-            result = await run_checkpoint(checkpoint, self.loaded.directory)
-            seconds += result.extra.get("seconds", 0.0)
-            tries = 0
+        # earlier checkpoints that passed are re-run with this turn's, in one check run
+        earlier = (
+            [c for c in self.passed_checkpoints.values() if c.at_turn < turn.number]
+            if turn.checkpoints
+            else []
+        )
+        results = await run_checkpoints([*turn.checkpoints, *earlier], self.loaded.directory)
+        seconds = sum(r.extra.get("seconds", 0.0) for r in results)
+        due, rerun = results[: len(turn.checkpoints)], results[len(turn.checkpoints) :]
+        for checkpoint, again in zip(earlier, rerun, strict=True):
+            if not again.passed:
+                record.regressions.append(checkpoint.label)
+                del self.passed_checkpoints[checkpoint.label]
+        for index, checkpoint in enumerate(turn.checkpoints):
+            result, tries = due[index], 0
             while not result.passed and self.feedback and tries < self.attempts:
                 tries += 1
                 state.messages.append(
@@ -244,25 +252,15 @@ class _Session:
                 record.changed = sorted(
                     set(record.changed) | set(changed_files(before, self.manifest))
                 )
-                result = await run_checkpoint(checkpoint, self.loaded.directory)
+                [result] = await run_checkpoints([checkpoint], self.loaded.directory)
                 seconds += result.extra.get("seconds", 0.0)
             result.extra["retries"] = tries
-            results.append(result)
+            due[index] = result
             if result.passed:
                 self.passed_checkpoints[checkpoint.label] = checkpoint
             else:
                 self.project.last_error = result.output
-        record.checkpoints = [r.as_dict() for r in results]
-
-        if turn.checkpoints:
-            for label, earlier in list(self.passed_checkpoints.items()):
-                if earlier.at_turn >= turn.number:
-                    continue
-                again = await run_checkpoint(earlier, self.loaded.directory)
-                seconds += again.extra.get("seconds", 0.0)
-                if not again.passed:
-                    record.regressions.append(label)
-                    del self.passed_checkpoints[label]
+        record.checkpoints = [r.as_dict() for r in due]
 
         script = self.loaded.script
         rules = (
