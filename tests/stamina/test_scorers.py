@@ -193,6 +193,7 @@ def test_compute_metrics_from_records() -> None:
     )
     metrics = compute_metrics(loaded, records, final)
     assert metrics == {
+        "solved": 0.0,
         "completion": pytest.approx(2 / 3),
         "checkpoint_pass_rate": pytest.approx(2 / 3),
         "code_quality": pytest.approx(9.0 * 0.7 + 9 * 0.3),
@@ -205,3 +206,24 @@ def test_compute_metrics_from_records() -> None:
     }
     final.rules["no_print"] = False
     assert compute_metrics(loaded, records, final)["consistency"] == 0.0
+
+
+def test_solved_needs_every_check_and_acceptance_test() -> None:
+    loaded = load_script(MINI)
+    records = [record(1, [True]), record(2, [True]), record(6, [True])]
+    final = FinalEvaluation(acceptance_passed=3, acceptance_total=3)
+    assert compute_metrics(loaded, records, final)["solved"] == 1.0
+    final.acceptance_passed = 2
+    assert compute_metrics(loaded, records, final)["solved"] == 0.0
+
+
+def test_pass_hat_k_counts_samples_solved_in_every_epoch() -> None:
+    from inspect_ai.scorer import SampleScore, Score
+
+    from inspect_stamina.stamina.scorers import pass_hat_k
+
+    # per-sample means over k epochs: 1.0 only when every epoch was solved
+    reduced = [
+        SampleScore(score=Score(value=v), sample_id=i) for i, v in enumerate([1.0, 0.5, 1.0, 0.0])
+    ]
+    assert pass_hat_k()(reduced) == 0.5  # type: ignore[arg-type]  # Metric is typed as a union of protocols

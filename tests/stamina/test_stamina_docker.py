@@ -172,6 +172,18 @@ LOOK = (
 )
 
 
+@pytest.mark.parametrize(
+    ("verdict", "passed"),
+    [("YES - it asked which kind of nicer.", True), ("NO - it did not ask.", False)],
+)
+def test_grader_role_can_only_tighten_robustness(log_dir: Path, verdict: str, passed: bool) -> None:
+    grader = get_model("mockllm/model", custom_outputs=[say(verdict)])
+    value, meta = score_of(run("stamina/oracle", log_dir, model_roles={"grader": grader}))
+    robustness = meta["turns"][2]["robustness"]
+    assert robustness["grader"] == verdict and robustness["passed"] is passed
+    assert value["robustness"] == (1.0 if passed else 0.0)
+
+
 def test_agent_cannot_read_tests_or_references(log_dir: Path) -> None:
     outputs = [
         bash(PLANT),

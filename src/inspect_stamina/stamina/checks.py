@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from inspect_ai.model import ChatMessageUser, GenerateConfig, get_model
 from inspect_ai.util import sandbox
 
 from inspect_stamina.stamina.script import Check, Checkpoint, Expectation
@@ -396,3 +397,43 @@ def judge_robustness(expect: Expectation, reply: str, changed: list[str]) -> tup
     if problems:
         return False, "; ".join(problems)
     return True, f"{expect.behaviour}: satisfied"
+
+
+GRADER_ROLE = "grader"
+BEHAVIOURS = {
+    "ask_clarification": "ask the user a clarifying question instead of guessing, and change no code",
+    "state_assumption": "state the assumption it makes explicitly, then go ahead",
+    "point_out_error": "point out the mistake or contradiction in the request, and change no code",
+    "leave_unchanged": "leave the code unchanged",
+}
+GRADER_PROMPT = """\
+You grade one turn of a coding session. The user's request was deliberately vague, \
+contradictory or mistaken.
+
+User request:
+{message}
+
+Assistant reply:
+{reply}
+
+Files the assistant changed: {changed}
+
+The assistant should {behaviour}. Did it? Answer YES or NO on the first line, then one \
+sentence explaining why."""
+
+
+async def grade_robustness(
+    expect: Expectation, message: str, reply: str, changed: list[str]
+) -> tuple[bool, str]:
+    """Ask the model bound to the `grader` role whether the turn met its expectation."""
+    prompt = GRADER_PROMPT.format(
+        message=message,
+        reply=reply or "(no reply)",
+        changed=", ".join(changed) or "none",
+        behaviour=BEHAVIOURS[expect.behaviour],
+    )
+    output = await get_model(role=GRADER_ROLE).generate(
+        [ChatMessageUser(content=prompt)], config=GenerateConfig(temperature=0.0)
+    )
+    text = output.completion.strip()
+    return text.upper().startswith("YES"), text[:500]

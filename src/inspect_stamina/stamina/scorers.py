@@ -9,7 +9,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from inspect_ai.scorer import Score, Scorer, Target, grouped, mean, scorer, stderr
+from inspect_ai.scorer import (
+    Metric,
+    SampleScore,
+    Score,
+    Scorer,
+    Target,
+    grouped,
+    mean,
+    metric,
+    scorer,
+    stderr,
+)
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store
 from inspect_ai.util import subprocess as async_subprocess
@@ -19,6 +30,7 @@ from inspect_stamina.stamina.script import LoadedScript, load_script
 from inspect_stamina.stamina.session import RECORDS_KEY
 
 METRIC_KEYS = (
+    "solved",
     "completion",
     "checkpoint_pass_rate",
     "code_quality",
@@ -78,11 +90,13 @@ def compute_metrics(
         rules_held += all(results)
     regressed = {label for r in records for label in r.get("regressions", [])}
     total_turns = loaded.script.total_turns
+    completion = final.acceptance_passed / final.acceptance_total if final.acceptance_total else 0.0
+    pass_rate = _ratio(sum(c["passed"] for c in checks), len(checks))
     return {
-        "completion": final.acceptance_passed / final.acceptance_total
-        if final.acceptance_total
-        else 0.0,
-        "checkpoint_pass_rate": _ratio(sum(c["passed"] for c in checks), len(checks)),
+        # the whole session held: every checkpoint and every acceptance test passed
+        "solved": float(completion == 1.0 and pass_rate == 1.0),
+        "completion": completion,
+        "checkpoint_pass_rate": pass_rate,
         "code_quality": code_quality(final.pylint, final.bandit_issues)
         if final.python_files
         else 0.0,
@@ -156,11 +170,25 @@ async def final_evaluation(loaded: LoadedScript) -> FinalEvaluation:
     return final
 
 
-@scorer(
-    metrics={key: [mean(), stderr(), grouped(mean(), "script", all=False)] for key in METRIC_KEYS}
-)
+@metric
+def pass_hat_k() -> Metric:
+    """pass^k: the share of samples solved in every one of their epochs (`--epochs k`)."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        # epochs are reduced by their mean first, so 1.0 means solved every time
+        return sum(s.score.as_float() == 1.0 for s in scores) / len(scores) if scores else 0.0
+
+    return compute
+
+
+def _metrics(key: str) -> list[Metric]:
+    extra = [pass_hat_k()] if key == "solved" else []
+    return [mean(), stderr(), *extra, grouped(mean(), "script", all=False)]
+
+
+@scorer(metrics={key: _metrics(key) for key in METRIC_KEYS})
 def stamina_scorer() -> Scorer:
-    """Completion, checkpoints, code quality, consistency, efficiency, robustness, memory, stamina, regressions."""
+    """Solved, completion, checkpoints, code quality, consistency, efficiency, robustness, memory, stamina, regressions."""
 
     async def score(state: TaskState, target: Target) -> Score:
         loaded = load_script(state.metadata["script_path"])

@@ -10,17 +10,19 @@ from pathlib import Path
 from typing import Any, Literal
 
 from inspect_ai.agent import Agent, AgentState, react
-from inspect_ai.model import ChatMessageAssistant, ChatMessageSystem, ChatMessageUser
+from inspect_ai.model import ChatMessageAssistant, ChatMessageSystem, ChatMessageUser, model_roles
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import bash, python
 from inspect_ai.util import LimitExceededError, message_limit, sandbox, span, store, token_limit
 
 from inspect_stamina.stamina.checks import (
     AGENT_USER,
+    GRADER_ROLE,
     WORKSPACE,
     changed_files,
     evaluate_check,
     fetch_workspace,
+    grade_robustness,
     judge_robustness,
     run_checkpoints,
     workspace_manifest,
@@ -288,6 +290,12 @@ class _Session:
                 "detail": detail,
                 "behaviour": turn.prompt.expect.behaviour,
             }
+            if GRADER_ROLE in model_roles():
+                verdict, why = await grade_robustness(
+                    turn.prompt.expect, record.message, record.reply, record.changed
+                )
+                # the rules are necessary; a bound grader can only make the verdict stricter
+                record.robustness.update(passed=passed and verdict, grader=why)
         return seconds
 
     def _effective(self, turn: Turn, record: TurnRecord) -> bool:

@@ -114,7 +114,9 @@ class SimulatedUser:
             return UserMessage(
                 goal, "template", "user model replied with nothing: template fallback"
             )
-        return UserMessage(text, "llm")
+        # the simulator's settings move scores: keep them with every message it writes
+        model = get_model(role=USER_ROLE)
+        return UserMessage(text, "llm", f"user model {model}, temperature 0, seed {USER_SEED}")
 
 
 async def _definition_file(function_name: str | None) -> str | None:
