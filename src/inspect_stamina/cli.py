@@ -1,4 +1,4 @@
-"""`inspect-stamina`: set up Docker and images, and export GAIA submissions."""
+"""`inspect-stamina`: set up Docker and images, validate scripts, export GAIA submissions."""
 
 from __future__ import annotations
 
@@ -49,6 +49,21 @@ def _cmd_gaia_submission(args: argparse.Namespace) -> None:
     print(f"wrote {count} answers to {args.output}")
 
 
+def _cmd_validate(args: argparse.Namespace) -> None:
+    from inspect_stamina.stamina.task import bundled_scripts
+    from inspect_stamina.stamina.validate import validate_script
+
+    failed = 0
+    for spec in args.scripts or bundled_scripts():
+        result = validate_script(spec, run=args.run)
+        print(f"{result.script}: {'valid' if result.ok else 'INVALID'} ({'; '.join(result.facts)})")
+        for problem in result.problems:
+            print(f"  - {problem}")
+        failed += not result.ok
+    if failed:
+        raise StaminaError(f"{failed} script(s) invalid")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(prog="inspect-stamina", description=__doc__)
@@ -68,6 +83,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("setup", help="docker up + build images + offline token counting")
     p.add_argument("--mode", choices=["auto", "dockerfile", "offline"], default="auto")
     p.set_defaults(func=_cmd_setup)
+
+    p = sub.add_parser("validate", help="check StaminaBench scripts (default: the bundled ones)")
+    p.add_argument("scripts", nargs="*", help="bundled script names or YAML paths")
+    p.add_argument("--run", action="store_true", help="also run the oracle and the noop in Docker")
+    p.set_defaults(func=_cmd_validate)
 
     p = sub.add_parser("gaia-submission", help="export a GAIA log as a leaderboard JSONL file")
     p.add_argument("log", help="an eval log of a gaia task (test split)")

@@ -1,0 +1,74 @@
+"""`inspect-stamina validate`: scripts prove themselves solvable and discriminating."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+MINI = Path(__file__).parent / "fixtures" / "mini"
+EXPLAIN_TURN = "      - Explain what you built in a few sentences, please, for the README.\n"
+EXPLAIN_WITH_REPLY = """      - text: Explain what you built in a few sentences, please, for the README.
+        kind: explain
+        reply: calc has add(), UNITS and to_metres() in calc/ops.py, and divide() in calc/safe.py, which rejects zero.
+"""
+
+
+def validate(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["inspect-stamina", "validate", *args], capture_output=True, text=True)
+
+
+@pytest.fixture
+def complete_mini(tmp_path: Path) -> Path:
+    """The mini script with its one unreferenced turn given a reference reply."""
+    root = tmp_path / "mini"
+    shutil.copytree(MINI, root)
+    script = root / "script.yaml"
+    script.write_text(script.read_text().replace(EXPLAIN_TURN, EXPLAIN_WITH_REPLY))
+    return script
+
+
+def test_bundled_scripts_are_valid() -> None:
+    result = validate()
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "inventory_cli: valid (28 turns, 7 checkpoints)" in result.stdout
+
+
+def test_missing_reference_is_reported() -> None:
+    result = validate(str(MINI / "script.yaml"))
+    assert result.returncode == 1
+    assert "mini: INVALID" in result.stdout and "turn 5 (feature): no reference" in result.stdout
+
+
+def test_malformed_script_is_a_clear_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("task_name: x\ntotal_turns: 1\n")
+    result = validate(str(bad))
+    assert result.returncode == 1
+    assert f"{bad}:1: programming_languages: Field required" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.usefixtures("docker_engine")
+def test_run_proves_oracle_passes_and_noop_fails(complete_mini: Path) -> None:
+    result = validate(str(complete_mini), "--run")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (
+        "oracle passed 3/3 checkpoints and 3/3 acceptance tests; noop failed 3/3 behavioural checkpoints"
+        in result.stdout
+    )
+
+
+@pytest.mark.usefixtures("docker_engine")
+def test_run_flags_a_checkpoint_the_noop_passes(complete_mini: Path) -> None:
+    text = complete_mini.read_text()
+    weak = 'command: python -c "from calc.safe import divide; print(divide(6, 3))"'
+    complete_mini.write_text(text.replace(weak, "command: python -c \"print('2.0')\""))
+    result = validate(str(complete_mini), "--run")
+    assert result.returncode == 1
+    assert (
+        "noop passes behavioural checkpoint turn 6: python -c \"print('2.0')\": it cannot discriminate"
+        in result.stdout
+    )
