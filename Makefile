@@ -10,9 +10,11 @@ setup:
 	$(PYTHON) -m pip install -q -e ".[dev,mcp]"
 	inspect-stamina setup
 
-# The main job, no API key and no network: GAIA on the bundled example dataset,
-# answered by the scripted model `stamina/gaia-example` in the Docker sandbox.
+# The main job, no API key and no network: StaminaBench's starter script replayed by
+# the oracle, then GAIA on the bundled example dataset answered by the scripted model
+# `stamina/gaia-example`, both in the Docker sandbox.
 demo: setup
+	inspect eval inspect_stamina/stamina --model stamina/oracle --log-dir $(LOG_DIR)
 	inspect eval inspect_stamina/gaia --model stamina/gaia-example \
 		-T dataset_hub=example --log-dir $(LOG_DIR)
 
@@ -26,3 +28,4 @@ lint:
 
 bench: setup
 	$(PYTHON) bench/bench_gaia.py
+	$(PYTHON) bench/bench_stamina.py

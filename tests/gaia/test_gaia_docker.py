@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
@@ -17,6 +16,7 @@ from inspect_ai.model import ChatMessageTool, ModelOutput, get_model
 
 from inspect_stamina.gaia.dataset import EXAMPLE_DIR
 from inspect_stamina.gaia.task import gaia
+from tests.helpers import assert_clear_failure, inspect_eval_cli
 
 pytestmark = pytest.mark.usefixtures("docker_engine")
 
@@ -170,10 +170,9 @@ def test_test_split_unscored_and_submission_export(log_dir: Path, tmp_path: Path
 
 
 def inspect_gaia(log_dir: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    """`inspect eval inspect_stamina/gaia` on the example data, as a user would type it."""
-    command = ["inspect", "eval", "inspect_stamina/gaia", "--model", "stamina/gaia-example"]
-    command += ["-T", "dataset_hub=example", *args, "--log-dir", str(log_dir)]
-    return subprocess.run(command, capture_output=True, text=True, env={**os.environ, **env})
+    """`inspect eval inspect_stamina/gaia` on the example data with the scripted model."""
+    base = ["--model", "stamina/gaia-example", "-T", "dataset_hub=example"]
+    return inspect_eval_cli("inspect_stamina/gaia", log_dir, *base, *args, **env)
 
 
 def test_cli_eval_on_example_dataset(log_dir: Path) -> None:
@@ -183,16 +182,6 @@ def test_cli_eval_on_example_dataset(log_dir: Path) -> None:
     log = read_eval_log(info)
     assert log.samples and len(log.samples) == 4
     assert all(s.scores and s.scores["gaia_scorer"].value == "C" for s in log.samples)
-
-
-def assert_clear_failure(
-    result: subprocess.CompletedProcess[str], message: str, log_dir: Path
-) -> None:
-    output = " ".join((result.stdout + result.stderr).split())
-    assert result.returncode != 0
-    assert message in output
-    assert "Traceback" not in output
-    assert list_eval_logs(str(log_dir)) == []  # nothing half-run
 
 
 @pytest.mark.parametrize(

@@ -260,3 +260,16 @@ def test_seed_format_loads(tmp_path: Path) -> None:
     assert all(t.prompt.text == FOLLOWUP_TEXT for t in turns[1:])
     assert loaded.acceptance_dir == "acceptance_tests/"
     assert loaded.static_analysis == ["pylint", "bandit"]
+
+
+def test_readme_example_script_loads(tmp_path: Path) -> None:
+    """The complete example in the README is a valid script (beside the mini fixture's files)."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    example = readme.split("```yaml\n", 1)[1].split("```", 1)[0]
+    root = tmp_path / "example"
+    shutil.copytree(MINI, root)
+    (root / "script.yaml").write_text(example)
+    loaded = load_script(root / "script.yaml")
+    assert [c.action for c in loaded.checkpoints()] == ["run_tests", "docker_exec", "docker_exec"]
+    assert loaded.script.memory_probes[0].checks[0].used_in == "calc/ops.py"
+    assert loaded.turns()[5].prompt.kind == "followup"

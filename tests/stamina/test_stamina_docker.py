@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageTool, ChatMessageUser, ModelOutput, get_model
 
 from inspect_stamina.stamina.task import stamina
+from tests.helpers import assert_clear_failure, inspect_eval_cli
 
 pytestmark = pytest.mark.usefixtures("docker_engine")
 
@@ -47,8 +47,7 @@ def score_of(log: EvalLog) -> tuple[dict[str, float], dict[str, Any]]:
 
 
 def inspect_cli(log_dir: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    command = ["inspect", "eval", "inspect_stamina/stamina", *args, "--log-dir", str(log_dir)]
-    return subprocess.run(command, capture_output=True, text=True, env={**os.environ, **env})
+    return inspect_eval_cli("inspect_stamina/stamina", log_dir, *args, **env)
 
 
 def test_starter_script_oracle_passes_everything(log_dir: Path) -> None:
@@ -271,10 +270,7 @@ def test_teacher_forcing_resets_to_the_reference_at_phase_boundaries(log_dir: Pa
     ],
 )
 def test_cli_bad_input_is_a_clear_error(log_dir: Path, args: list[str], message: str) -> None:
-    result = inspect_cli(log_dir, "--model", "stamina/oracle", *args)
-    output = " ".join((result.stdout + result.stderr).split())
-    assert result.returncode != 0 and message in output and "Traceback" not in output
-    assert list_eval_logs(str(log_dir)) == []
+    assert_clear_failure(inspect_cli(log_dir, "--model", "stamina/oracle", *args), message, log_dir)
 
 
 def test_malformed_script_fails_before_any_sandbox(log_dir: Path, tmp_path: Path) -> None:
@@ -288,18 +284,11 @@ def test_malformed_script_fails_before_any_sandbox(log_dir: Path, tmp_path: Path
         f"script={bad}",
         DOCKER_HOST="unix:///nonexistent.sock",
     )
-    output = " ".join((result.stdout + result.stderr).split())
-    assert (
-        result.returncode != 0 and f"{bad}:3: total_turns:" in output and "Traceback" not in output
-    )
-    assert list_eval_logs(str(log_dir)) == []
+    assert_clear_failure(result, f"{bad}:3: total_turns:", log_dir)
 
 
 def test_docker_not_running_is_a_clear_error(log_dir: Path, tmp_path: Path) -> None:
     result = inspect_cli(
         log_dir, "--model", "stamina/oracle", DOCKER_HOST=f"unix://{tmp_path}/none.sock"
     )
-    output = " ".join((result.stdout + result.stderr).split())
-    assert (
-        result.returncode != 0 and "Docker is not running" in output and "Traceback" not in output
-    )
+    assert_clear_failure(result, "Docker is not running", log_dir)

@@ -1,0 +1,28 @@
+"""Helpers shared by the tests that drive the `inspect eval` command line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from inspect_ai.log import list_eval_logs
+
+
+def inspect_eval_cli(
+    task: str, log_dir: Path, *args: str, **env: str
+) -> subprocess.CompletedProcess[str]:
+    """`inspect eval <task> ARGS --log-dir LOG_DIR`, as a user would type it."""
+    command = ["inspect", "eval", task, *args, "--log-dir", str(log_dir)]
+    return subprocess.run(command, capture_output=True, text=True, env={**os.environ, **env})
+
+
+def assert_clear_failure(
+    result: subprocess.CompletedProcess[str], message: str, log_dir: Path
+) -> None:
+    """The command failed with the message, no traceback, and wrote no log (nothing half-run)."""
+    output = " ".join((result.stdout + result.stderr).split())
+    assert result.returncode != 0
+    assert message in output, output
+    assert "Traceback" not in output
+    assert list_eval_logs(str(log_dir)) == []
