@@ -31,8 +31,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-stamina-") as log_dir:
         started = time.perf_counter()
         subprocess.run(
-            ["inspect", "eval", "inspect_stamina/stamina", "--model", "stamina/oracle",
-             "-T", f"script={args.script}", "--log-dir", log_dir, "--display", "none"],
+            [
+                "inspect",
+                "eval",
+                "inspect_stamina/stamina",
+                "--model",
+                "stamina/oracle",
+                "-T",
+                f"script={args.script}",
+                "--log-dir",
+                log_dir,
+                "--display",
+                "none",
+            ],
             check=True,
         )
         wall = time.perf_counter() - started
@@ -51,7 +62,9 @@ def main() -> None:
     print(f"| harness overhead per turn, mean | {statistics.mean(harness):.3f} s |")
     print(f"| harness overhead per turn, median | {statistics.median(harness):.3f} s |")
     print(f"| turns without checkpoints, mean | {statistics.mean(without):.3f} s |")
-    print(f"| turns with checkpoints (incl. regression re-runs), mean | {statistics.mean(with_checks):.3f} s |")
+    print(
+        f"| turns with checkpoints (incl. regression re-runs), mean | {statistics.mean(with_checks):.3f} s |"
+    )
     print(f"| whole eval wall time | {wall:.1f} s |")
     print(f"| peak memory of the eval process | {peak_mib:.0f} MiB |")
     print(f"| log size per sample | {size_kib / len(log.samples):.0f} KiB |")
