@@ -201,3 +201,14 @@ def test_cli_bad_input_is_a_clear_error(log_dir: Path, args: list[str], message:
 def test_docker_not_running_is_a_clear_error(log_dir: Path, tmp_path: Path) -> None:
     result = inspect_gaia(log_dir, DOCKER_HOST=f"unix://{tmp_path}/no-docker.sock")
     assert_clear_failure(result, "Docker is not running", log_dir)
+
+
+def test_hostile_command_stopping_the_sandbox_loses_nothing(log_dir: Path) -> None:
+    # the agent kills the container's init: later calls fail as tool errors, the sample is still scored
+    log = run(
+        [bash_call("kill -TERM 1; sleep 1"), bash_call("echo alive"), submit("Lyon")], log_dir
+    )
+    assert log.samples and log.samples[0].scores
+    tools = [m for m in log.samples[0].messages if isinstance(m, ChatMessageTool)]
+    assert tools[1].error is not None and tools[1].error.type == "sandbox_unavailable"
+    assert log.samples[0].scores["gaia_scorer"].value == "C"

@@ -207,6 +207,22 @@ def test_agent_cannot_read_tests_or_references(log_dir: Path) -> None:
     assert "cat: '/tmp/leak_*': No such file" in seen  # leaks written as checker were removed
 
 
+def test_hostile_agent_breaks_only_its_own_turns(log_dir: Path) -> None:
+    hostile = "kill -9 -1; chmod 000 /workspace; rm -rf /home/agent; echo unreachable"
+    outputs = [
+        bash(hostile),
+        say("Oops, I broke things on purpose, sorry about that."),
+        *[say("Nothing to add here for now, moving on.")] * 5,
+    ]
+    log = run(get_model("mockllm/model", custom_outputs=outputs), log_dir)
+    value, meta = score_of(log)
+    turns = meta["turns"]
+    # the agent may only hurt its own work: the checks fail and are recorded, the session ends normally
+    assert len(turns) == 6 and all(t["status"] == "ok" for t in turns[1:])
+    assert not any(c["passed"] for t in turns for c in t["checkpoints"])
+    assert value["completion"] == 0.0 and value["stamina"] == 0.0
+
+
 def test_turn_limit_is_recorded_and_the_session_goes_on(log_dir: Path) -> None:
     outputs = [
         bash("echo 1"),
