@@ -45,6 +45,13 @@ def test_wheel_ships_compose_and_example_data(wheel: zipfile.ZipFile) -> None:
         "inspect_stamina/gaia/example/README.md",
         "inspect_stamina/gaia/example/2023/validation/metadata.parquet",
         "inspect_stamina/gaia/example/2023/validation/book_sales.xlsx",
+        "inspect_stamina/compose/stamina/compose.yaml",
+        "inspect_stamina/compose/images/stamina/setup.sh",
+        "inspect_stamina/stamina/scripts/inventory_cli/script.yaml",
+        "inspect_stamina/stamina/scripts/inventory_cli/references/turn_26.patch",
+        "inspect_stamina/stamina/scripts/inventory_cli/references/turn_01/stockroom/models.py",
+        "inspect_stamina/stamina/scripts/inventory_cli/tests/test_phase1.py",
+        "inspect_stamina/stamina/scripts/inventory_cli/acceptance/test_acceptance.py",
     ]:
         assert shipped in names, shipped
 
@@ -56,7 +63,21 @@ def test_wheel_registers_entry_points(wheel: zipfile.ZipFile) -> None:
     assert "inspect-stamina = inspect_stamina.cli:main" in text
 
 
-def test_compose_paths_are_absolute() -> None:
-    from inspect_stamina.gaia.task import COMPOSE_TEMPLATE
+def test_sandboxes_do_not_depend_on_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from inspect_ai.util import ComposeConfig
 
-    assert COMPOSE_TEMPLATE.is_absolute() and COMPOSE_TEMPLATE.is_file()
+    from inspect_stamina.gaia.task import gaia_sandbox
+    from inspect_stamina.stamina.task import stamina_sandbox
+
+    monkeypatch.chdir(tmp_path)  # Inspect would resolve a relative compose path against this
+    gaia_spec = gaia_sandbox(Path("relative/split"), "img:1", network_enabled=False)
+    stamina_spec = stamina_sandbox("img:2")
+    assert isinstance(gaia_spec.config, ComposeConfig) and isinstance(
+        stamina_spec.config, ComposeConfig
+    )
+    gaia_service = gaia_spec.config.services["default"]
+    assert gaia_service.volumes == [f"{tmp_path}/relative/split:/shared_files:ro"]
+    assert (gaia_service.image, gaia_service.network_mode) == ("img:1", "none")
+    assert stamina_spec.config.services["default"].image == "img:2"

@@ -12,8 +12,7 @@ from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Solver, basic_agent, system_message
 from inspect_ai.tool import Tool, ToolSource, bash, mcp_server_stdio, mcp_tools
-from inspect_ai.util import ComposeConfig, SandboxEnvironmentSpec
-from inspect_ai.util._sandbox.compose import parse_compose_yaml
+from inspect_ai.util import SandboxEnvironmentSpec
 
 from inspect_stamina.docker_check import require_image
 from inspect_stamina.errors import StaminaError
@@ -27,11 +26,10 @@ from inspect_stamina.gaia.dataset import (
 )
 from inspect_stamina.gaia.scorer import gaia_scorer
 from inspect_stamina.images import image_specs
-from inspect_stamina.paths import COMPOSE_DIR
+from inspect_stamina.sandbox_spec import compose_sandbox
 
 TASK_VERSION = 1
 DEFAULT_IMAGE = image_specs()["gaia"].tag
-COMPOSE_TEMPLATE = COMPOSE_DIR / "gaia" / "compose.yaml"
 DEFAULT_MAX_TOOL_OUTPUT = 16 * 1024
 MCP_SHORTHANDS = {"fetch": f"{sys.executable} -m mcp_server_fetch --ignore-robots-txt"}
 
@@ -157,13 +155,9 @@ def gaia_tools(
 
 def gaia_sandbox(files_dir: Path, image: str, network_enabled: bool) -> SandboxEnvironmentSpec:
     """The shipped compose template with the image, network and read-only attachments set."""
-    template = parse_compose_yaml(str(COMPOSE_TEMPLATE))
-    service = template.services["default"].model_copy(
-        update={
-            "image": image,
-            "network_mode": "bridge" if network_enabled else "none",
-            "volumes": [f"{files_dir.resolve()}:{SANDBOX_FILES_DIR}:ro"],
-        }
+    return compose_sandbox(
+        "gaia",
+        image=image,
+        network_mode="bridge" if network_enabled else "none",
+        volumes=[f"{files_dir.resolve()}:{SANDBOX_FILES_DIR}:ro"],
     )
-    config = ComposeConfig(services={"default": service})
-    return SandboxEnvironmentSpec("docker", config)

@@ -8,13 +8,12 @@ from pathlib import Path
 from inspect_ai import Task, task
 from inspect_ai.agent import Agent
 from inspect_ai.dataset import MemoryDataset, Sample
-from inspect_ai.util import ComposeConfig, SandboxEnvironmentSpec
-from inspect_ai.util._sandbox.compose import parse_compose_yaml
+from inspect_ai.util import SandboxEnvironmentSpec
 
 from inspect_stamina.docker_check import require_image
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.images import image_specs
-from inspect_stamina.paths import COMPOSE_DIR
+from inspect_stamina.sandbox_spec import compose_sandbox
 from inspect_stamina.stamina.scorers import stamina_scorer
 from inspect_stamina.stamina.script import LoadedScript, load_script
 from inspect_stamina.stamina.session import Mode, default_agent, stamina_session
@@ -23,7 +22,6 @@ from inspect_stamina.stamina.user import LAYERS
 TASK_VERSION = 1
 SCRIPTS_DIR = Path(__file__).resolve().parent / "scripts"
 DEFAULT_IMAGE = image_specs()["stamina"].tag
-COMPOSE_FILE = COMPOSE_DIR / "stamina" / "compose.yaml"
 
 
 def bundled_scripts() -> list[str]:
@@ -123,6 +121,4 @@ def stamina(
 
 def stamina_sandbox(image: str) -> SandboxEnvironmentSpec:
     """The shipped compose file with the chosen image."""
-    template = parse_compose_yaml(str(COMPOSE_FILE))
-    service = template.services["default"].model_copy(update={"image": image})
-    return SandboxEnvironmentSpec("docker", ComposeConfig(services={"default": service}))
+    return compose_sandbox("stamina", image=image)
