@@ -98,6 +98,20 @@ def test_network_switch(log_dir: Path, enabled: bool) -> None:
         assert interfaces == ["lo"]
 
 
+def test_no_network_means_unreachable(log_dir: Path) -> None:
+    # with only a loopback interface there is no route: connect() fails before any packet is
+    # sent; the probe refuses to try at all if any other interface exists
+    probe = (
+        "ls /sys/class/net | tr '\\n' ' '; [ \"$(ls /sys/class/net)\" = lo ] && python -c \"import socket\n"
+        "try:\n    socket.create_connection(('192.0.2.1', 80), timeout=3)\n"
+        "except OSError as e:\n    print('refused:', e)\""
+    )
+    log = run([bash_call(probe), submit("x")], log_dir, network_enabled=False)
+    out = tool_texts(log)[0]
+    assert out.startswith("lo ")
+    assert "refused: [Errno 101] Network is unreachable" in out
+
+
 def test_command_timeout_kills_long_command(log_dir: Path) -> None:
     started = time.monotonic()
     log = run(
