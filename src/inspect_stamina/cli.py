@@ -1,4 +1,4 @@
-"""`inspect-stamina`: set up Docker and images, validate scripts, export GAIA submissions."""
+"""`inspect-stamina`: set up Docker and images, validate scripts, report, export GAIA submissions."""
 
 from __future__ import annotations
 
@@ -64,6 +64,14 @@ def _cmd_validate(args: argparse.Namespace) -> None:
         raise StaminaError(f"{failed} script(s) invalid")
 
 
+def _cmd_report(args: argparse.Namespace) -> None:
+    from inspect_stamina.report.curves import load_sessions, plot_sessions, summary_table
+
+    sessions = load_sessions(args.logs)
+    print(summary_table(sessions))
+    print(f"\nwrote {plot_sessions(sessions, args.output)}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(prog="inspect-stamina", description=__doc__)
@@ -88,6 +96,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("scripts", nargs="*", help="bundled script names or YAML paths")
     p.add_argument("--run", action="store_true", help="also run the oracle and the noop in Docker")
     p.set_defaults(func=_cmd_validate)
+
+    p = sub.add_parser(
+        "report", help="summary table and turn-by-turn curves from StaminaBench logs"
+    )
+    p.add_argument("logs", nargs="+", help="eval logs of inspect_stamina/stamina")
+    p.add_argument("-o", "--output", default="stamina_report.png")
+    p.set_defaults(func=_cmd_report)
 
     p = sub.add_parser("gaia-submission", help="export a GAIA log as a leaderboard JSONL file")
     p.add_argument("log", help="an eval log of a gaia task (test split)")

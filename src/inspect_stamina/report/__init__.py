@@ -1,0 +1,1 @@
+"""Reports drawn from StaminaBench eval logs."""
