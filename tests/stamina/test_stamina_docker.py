@@ -208,7 +208,10 @@ def test_agent_cannot_read_tests_or_references(log_dir: Path) -> None:
 
 
 def test_hostile_agent_breaks_only_its_own_turns(log_dir: Path) -> None:
-    hostile = "kill -9 -1; chmod 000 /workspace; rm -rf /home/agent; echo unreachable"
+    hostile = (
+        "head -c 30000000 /dev/urandom > blob.bin; mkdir -p calc; echo 'UNITS = {}' > calc/__init__.py; "
+        "kill -9 -1; chmod 000 /workspace; rm -rf /home/agent; echo unreachable"
+    )
     outputs = [
         bash(hostile),
         say("Oops, I broke things on purpose, sorry about that."),
@@ -221,6 +224,7 @@ def test_hostile_agent_breaks_only_its_own_turns(log_dir: Path) -> None:
     assert len(turns) == 6 and all(t["status"] == "ok" for t in turns[1:])
     assert not any(c["passed"] for t in turns for c in t["checkpoints"])
     assert value["completion"] == 0.0 and value["stamina"] == 0.0
+    assert "blob.bin" in turns[0]["changed"]  # the 30 MB file is seen, but never copied out
 
 
 def test_turn_limit_is_recorded_and_the_session_goes_on(log_dir: Path) -> None:

@@ -22,8 +22,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from inspect_ai.log import transcript
 from inspect_ai.model import ChatMessageUser, GenerateConfig, get_model
-from inspect_ai.util import sandbox
+from inspect_ai.util import OutputLimitExceededError, sandbox
 
 from inspect_stamina.stamina.script import Check, Checkpoint, Expectation
 
@@ -225,18 +226,27 @@ def changed_files(before: Mapping[str, str], after: Mapping[str, str]) -> list[s
 
 
 async def fetch_workspace(dest: Path) -> Path:
-    """Copy the workspace to a host directory (for host-side analysis); return it."""
-    result = await sandbox().exec(
-        [
-            "bash",
-            "-c",
-            "tar -c --exclude=.git --exclude=__pycache__ --exclude=.pytest_cache . | base64 -w0",
-        ],
-        cwd=WORKSPACE,
-        user="root",
-        timeout=120,
-    )
+    """Copy the workspace's source files to a host directory (for host-side analysis).
+
+    Files of 1 MiB and more are left out (no source file is that large, and they would
+    only slow the copy); a workspace too large to copy is left empty and says so.
+    """
     dest.mkdir(parents=True, exist_ok=True)
+    try:
+        result = await sandbox().exec(
+            [
+                "bash",
+                "-c",
+                "find . -type f -size -1024k ! -path './.git/*' ! -path '*/__pycache__/*' "
+                "! -path './.pytest_cache/*' -print0 | tar -c --null -T - | base64 -w0",
+            ],
+            cwd=WORKSPACE,
+            user="root",
+            timeout=120,
+        )
+    except OutputLimitExceededError:
+        transcript().info("workspace too large to copy for analysis: host-side checks see nothing")
+        return dest
     with tarfile.open(fileobj=io.BytesIO(base64.b64decode(result.stdout)), mode="r") as tar:
         tar.extractall(dest, filter="data")
     return dest
@@ -269,7 +279,7 @@ def glob_match(path: str, pattern: str) -> bool:
     return bool(_glob_regex(pattern).match(path))
 
 
-def _python_files(root: Path, pattern: str, exclude: list[str]) -> list[Path]:
+def _matching_files(root: Path, pattern: str, exclude: list[str]) -> list[Path]:
     files = []
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root).as_posix()
@@ -311,7 +321,7 @@ def _references(tree: ast.Module, name: str) -> bool:
 
 def evaluate_host_check(check: Check, root: Path) -> tuple[bool, str]:
     """Evaluate a grep or defined_once check on a workspace copy: (passed, why)."""
-    files = _python_files(root, check.files, check.exclude)
+    files = _matching_files(root, check.files, check.exclude)
     if not files:
         # nothing to inspect cannot confirm a rule: an empty workspace holds no decision
         return False, f"no files match {check.files}"

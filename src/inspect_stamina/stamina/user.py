@@ -86,17 +86,14 @@ class SimulatedUser:
             return await self._template(turn, state)
         return UserMessage(prompt.text, "scripted")
 
+    async def _render(self, turn: Turn, state: ProjectState) -> str:
+        return _fill(turn.prompt, turn, state, await _definition_file(turn.prompt.target))
+
     async def _template(self, turn: Turn, state: ProjectState, note: str = "") -> UserMessage:
-        live = await _definition_file(turn.prompt.target) if turn.prompt.target else None
-        return UserMessage(_fill(turn.prompt, turn, state, live), "template", note)
+        return UserMessage(await self._render(turn, state), "template", note)
 
     async def _llm(self, turn: Turn, state: ProjectState) -> UserMessage:
-        goal = _fill(
-            turn.prompt,
-            turn,
-            state,
-            await _definition_file(turn.prompt.target) if turn.prompt.target else None,
-        )
+        goal = await self._render(turn, state)
         context = (
             f"Turn {turn.number}, phase: {turn.phase}.\n"
             f"Project files: {', '.join(state.files[:40]) or '(none yet)'}\n"
@@ -104,7 +101,8 @@ class SimulatedUser:
             f"Last failing check: {(state.last_error or 'none')[-800:]}\n\n"
             f"Your goal for this message: {goal}"
         )
-        output = await get_model(role=USER_ROLE).generate(
+        model = get_model(role=USER_ROLE)
+        output = await model.generate(
             [ChatMessageSystem(content=USER_ROLE_PROMPT), ChatMessageUser(content=context)],
             config=GenerateConfig(temperature=0.0, seed=USER_SEED),
             cache=CachePolicy(expiry=None),
@@ -115,7 +113,6 @@ class SimulatedUser:
                 goal, "template", "user model replied with nothing: template fallback"
             )
         # the simulator's settings move scores: keep them with every message it writes
-        model = get_model(role=USER_ROLE)
         return UserMessage(text, "llm", f"user model {model}, temperature 0, seed {USER_SEED}")
 
 
