@@ -21,6 +21,7 @@ import yaml
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from inspect_stamina.errors import StaminaError
+from inspect_stamina.task_args import comma_list
 
 GAIA_REPO_ID = "gaia-benchmark/GAIA"
 GAIA_REVISION = "682dd723ee1e1697e00360edccf2366dc8418dd9"
@@ -54,8 +55,7 @@ def resolve_subsets(subset: str | Sequence[str] | None) -> list[str]:
     """Normalise the subset argument (None: all three levels), rejecting unknown names."""
     if subset is None:
         return list(SUBSETS)
-    names = [subset] if isinstance(subset, str) else list(subset)
-    names = [n.strip() for part in names for n in part.split(",") if n.strip()]
+    names = comma_list(subset)
     unknown = [n for n in names if n not in SUBSETS]
     if unknown or not names:
         raise StaminaError(

@@ -27,6 +27,7 @@ from inspect_stamina.gaia.dataset import (
 from inspect_stamina.gaia.scorer import gaia_scorer
 from inspect_stamina.images import image_specs
 from inspect_stamina.sandbox_spec import compose_sandbox
+from inspect_stamina.task_args import comma_list
 
 TASK_VERSION = 1
 DEFAULT_IMAGE = image_specs()["gaia"].tag
@@ -80,11 +81,8 @@ def gaia(
         raise StaminaError(f"max_steps must be at least 1, not {max_steps}.")
     if command_timeout <= 0:
         raise StaminaError(f"command_timeout must be positive, not {command_timeout}.")
-    ids = (
-        [i for i in instance_ids.split(",") if i] if isinstance(instance_ids, str) else instance_ids
-    )
     root = locate_dataset(split, dataset_hub, dataset_path, dataset_revision, cache_dir)
-    dataset = gaia_dataset(subsets, split, root, ids)
+    dataset = gaia_dataset(subsets, split, root, comma_list(instance_ids))
     tools = gaia_tools(math.ceil(command_timeout), mcp_servers)
     # checked last, so bad arguments are reported even where Docker is absent
     require_image(docker_image)

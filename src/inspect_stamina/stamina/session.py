@@ -190,8 +190,8 @@ class _Session:
 
         before, self.manifest = self.manifest, await workspace_manifest()
         record.changed = changed_files(before, self.manifest)
-        check_seconds = await self._checks(state, turn, record)
-        agent_seconds += record.seconds.pop("feedback_agent", 0.0)
+        check_seconds, feedback_seconds = await self._checks(state, turn, record)
+        agent_seconds += feedback_seconds
         if record.changed:
             self.project.last_changed_file = record.changed[-1]
         self.project.last_reply = record.reply
@@ -226,7 +226,10 @@ class _Session:
         record.reply = (last.text if last else "")[-4000:]
         return time.perf_counter() - started
 
-    async def _checks(self, state: TaskState, turn: Turn, record: TurnRecord) -> float:
+    async def _checks(
+        self, state: TaskState, turn: Turn, record: TurnRecord
+    ) -> tuple[float, float]:
+        """Run what is due this turn; return (check command seconds, feedback agent seconds)."""
         # earlier checkpoints that passed are re-run with this turn's, in one check run
         earlier = (
             [c for c in self.passed_checkpoints.values() if c.at_turn < turn.number]
@@ -234,7 +237,7 @@ class _Session:
             else []
         )
         results = await run_checkpoints([*turn.checkpoints, *earlier], self.loaded.directory)
-        seconds = sum(r.extra.get("seconds", 0.0) for r in results)
+        seconds, feedback_seconds = sum(r.extra.get("seconds", 0.0) for r in results), 0.0
         due, rerun = results[: len(turn.checkpoints)], results[len(turn.checkpoints) :]
         for checkpoint, again in zip(earlier, rerun, strict=True):
             if not again.passed:
@@ -247,9 +250,7 @@ class _Session:
                 state.messages.append(
                     ChatMessageUser(content=FEEDBACK_PROMPT.format(output=result.output))
                 )
-                record.seconds["feedback_agent"] = record.seconds.get(
-                    "feedback_agent", 0.0
-                ) + await self._agent(state, record)
+                feedback_seconds += await self._agent(state, record)
                 before, self.manifest = self.manifest, await workspace_manifest()
                 record.changed = sorted(
                     set(record.changed) | set(changed_files(before, self.manifest))
@@ -296,7 +297,7 @@ class _Session:
                 )
                 # the rules are necessary; a bound grader can only make the verdict stricter
                 record.robustness.update(passed=passed and verdict, grader=why)
-        return seconds
+        return seconds, feedback_seconds
 
     def _effective(self, turn: Turn, record: TurnRecord) -> bool:
         clarification = bool(re.search(r"\?", record.reply)) and not record.changed
@@ -317,7 +318,9 @@ class _Session:
         for turn in done:
             if turn.prompt.reference:
                 commands.append(reference_command(self.loaded.directory / turn.prompt.reference))
-        await sandbox().exec(["bash", "-c", "pkill -9 -u agent; true"], user="root", timeout=30)
+        await sandbox().exec(
+            ["bash", "-c", f"pkill -9 -u {AGENT_USER}; true"], user="root", timeout=30
+        )
         for command in commands:
             result = await sandbox().exec(["bash", "-c", command], user=AGENT_USER, timeout=300)
             if not result.success:

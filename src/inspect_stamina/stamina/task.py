@@ -18,6 +18,7 @@ from inspect_stamina.stamina.scorers import stamina_scorer
 from inspect_stamina.stamina.script import LoadedScript, load_script
 from inspect_stamina.stamina.session import Mode, default_agent, stamina_session
 from inspect_stamina.stamina.user import LAYERS
+from inspect_stamina.task_args import comma_list
 
 TASK_VERSION = 1
 SCRIPTS_DIR = Path(__file__).resolve().parent / "scripts"
@@ -42,11 +43,6 @@ def resolve_script(spec: str) -> LoadedScript:
     raise StaminaError(
         f"Unknown StaminaBench script {spec!r}: not a bundled script ({', '.join(bundled_scripts())}) nor a YAML file."
     )
-
-
-def _split(value: str | Sequence[str]) -> list[str]:
-    items = [value] if isinstance(value, str) else list(value)
-    return [part.strip() for item in items for part in item.split(",") if part.strip()]
 
 
 @task(version=TASK_VERSION)
@@ -78,10 +74,10 @@ def stamina(
         command_timeout: Seconds before one of the default agent's commands is killed.
         docker_image: Sandbox image.
     """
-    loaded = [resolve_script(s) for s in _split(script)]
+    loaded = [resolve_script(s) for s in comma_list(script)]
     if not loaded:
         raise StaminaError("No StaminaBench script given.")
-    layers = tuple(_split(user_layers))
+    layers = tuple(comma_list(user_layers))
     unknown = set(layers) - set(LAYERS)
     if unknown:
         raise StaminaError(f"Unknown user layer(s) {sorted(unknown)}; valid: {', '.join(LAYERS)}.")
