@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,7 @@ from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageTool, ModelOutput, get_model
 
 from inspect_stamina.gaia.dataset import EXAMPLE_DIR
-from inspect_stamina.gaia.task import gaia
+from inspect_stamina.gaia.task import gaia, gaia_level1, gaia_level2, gaia_level3
 from tests.helpers import assert_clear_failure, inspect_eval_cli
 
 pytestmark = pytest.mark.usefixtures("docker_engine")
@@ -142,12 +144,35 @@ def test_long_tool_output_is_truncated(log_dir: Path) -> None:
     assert "truncated" in out.lower()
 
 
-def test_context_length_stop_is_still_scored(log_dir: Path) -> None:
-    full = ModelOutput.from_content(MODEL, "Lyon", stop_reason="model_length")
-    log = run([full], log_dir)
+OVERFLOW = (
+    "This model's maximum context length is 8192 tokens. However, you requested 9021 tokens "
+    "(8021 in the messages, 1000 in the completion). Please reduce the length of the messages."
+)
+
+
+def overflow() -> ModelOutput:
+    """What a provider returns when the conversation no longer fits: its error as content."""
+    return ModelOutput.from_content(MODEL, OVERFLOW, stop_reason="model_length")
+
+
+def test_context_overflow_is_scored_as_no_answer(log_dir: Path) -> None:
+    log = run([bash_call("echo thinking"), overflow()], log_dir)
     assert log.samples and log.samples[0].scores
     score = log.samples[0].scores["gaia_scorer"]
-    assert score.value == "C"  # the completion at the stop is scored
+    assert score.value == "I"
+    assert score.answer is None
+    assert "context overflow" in (score.explanation or "")
+    assert "maximum context length" not in (score.explanation or "")
+
+
+def test_context_overflow_scores_the_last_real_answer(log_dir: Path) -> None:
+    # the agent stated an answer in text (not through submit), went on, then overflowed
+    said = ModelOutput.from_content(MODEL, "The largest city is Lyon. FINAL ANSWER: Lyon")
+    log = run([said, bash_call("echo checking"), overflow()], log_dir)
+    assert log.samples and log.samples[0].scores
+    score = log.samples[0].scores["gaia_scorer"]
+    assert (score.value, score.answer) == ("C", "Lyon")
+    assert "ended on context overflow" in (score.explanation or "")
 
 
 def test_test_split_unscored_and_submission_export(log_dir: Path, tmp_path: Path) -> None:
@@ -226,3 +251,76 @@ def test_hostile_command_stopping_the_sandbox_loses_nothing(log_dir: Path) -> No
     tools = [m for m in log.samples[0].messages if isinstance(m, ChatMessageTool)]
     assert tools[1].error is not None and tools[1].error.type == "sandbox_unavailable"
     assert log.samples[0].scores["gaia_scorer"].value == "C"
+
+
+MINI_SCRIPT = Path(__file__).parents[1] / "stamina" / "fixtures" / "mini" / "script.yaml"
+
+
+def test_level_task_composes_with_other_tasks_in_an_eval_set(log_dir: Path) -> None:
+    # each task takes only the -T arguments it names; none fails on the other's
+    command = [
+        "inspect",
+        "eval-set",
+        "inspect_stamina/gaia_level1",
+        "inspect_stamina/stamina",
+        "--model",
+        MODEL,
+        "-T",
+        f"script={MINI_SCRIPT}",
+        "-T",
+        "dataset_hub=example",
+        "-T",
+        "max_steps=1",
+        "--log-dir",
+        str(log_dir),
+    ]
+    result = subprocess.run(command, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    logs = {read_eval_log(i, header_only=True).eval.task: i for i in list_eval_logs(str(log_dir))}
+    assert set(logs) == {"inspect_stamina/gaia_level1", "inspect_stamina/stamina"}
+    gaia_log = read_eval_log(logs["inspect_stamina/gaia_level1"])
+    assert gaia_log.status == "success"
+    assert gaia_log.samples and {s.metadata["level"] for s in gaia_log.samples} == {"1"}
+    assert gaia_log.eval.task_args["dataset_hub"] == "example"
+    assert "script" not in gaia_log.eval.task_args
+
+
+@pytest.mark.parametrize("level_task", [gaia_level1, gaia_level2, gaia_level3])
+def test_level_tasks_name_every_gaia_parameter_but_subset(level_task: Callable[..., Any]) -> None:
+    # Inspect routes -T arguments by these signatures, so they must be explicit
+    level = inspect.signature(level_task).parameters
+    full = inspect.signature(gaia).parameters
+    assert list(level) == [name for name in full if name != "subset"]
+    assert all(level[name].default == full[name].default for name in level)
+
+
+def test_python_tool_option_runs_in_the_sandbox(log_dir: Path) -> None:
+    outputs = [
+        ModelOutput.for_tool_call(MODEL, "python", {"code": "print(6 * 7)"}),
+        submit("42"),
+    ]
+    log = run(outputs, log_dir, python_tool=True)
+    assert tool_texts(log)[0].strip() == "42"
+    assert log.eval.metadata and log.eval.metadata["tools"] == ["bash", "python"]
+
+
+def test_default_tools_are_bash_only(log_dir: Path) -> None:
+    log = run([submit("Lyon")], log_dir)
+    assert log.eval.metadata and log.eval.metadata["tools"] == ["bash"]
+
+
+@pytest.mark.parametrize(
+    ("provider", "message"),
+    [
+        ("tavily", "TAVILY_API_KEY not set"),
+        ("exa", "EXA_API_KEY not set"),
+        ("google", "GOOGLE_CSE_ID and/or GOOGLE_CSE_API_KEY not set"),
+        ("bing", "Invalid provider: 'bing'"),
+    ],
+)
+def test_web_search_without_key_stops_before_any_sample(
+    log_dir: Path, provider: str, message: str
+) -> None:
+    env = {"TAVILY_API_KEY": "", "EXA_API_KEY": "", "GOOGLE_CSE_ID": "", "GOOGLE_CSE_API_KEY": ""}
+    result = inspect_gaia(log_dir, "-T", f"web_search={provider}", **env)
+    assert_clear_failure(result, message, log_dir)

@@ -21,6 +21,7 @@ import yaml
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from inspect_stamina.errors import StaminaError
+from inspect_stamina.gaia.attachments import stage_attachment
 from inspect_stamina.task_args import comma_list
 
 GAIA_REPO_ID = "gaia-benchmark/GAIA"
@@ -30,6 +31,8 @@ SPLITS = ("validation", "test")
 HUBS = ("huggingface", "modelscope", "example")
 EXAMPLE_DIR = Path(__file__).resolve().parent / "example"
 SANDBOX_FILES_DIR = "/shared_files"
+# sample metadata key the compose file reads (as SAMPLE_METADATA_SHARED_FILES_DIR)
+SHARED_FILES_METADATA_KEY = "shared_files_dir"
 TEST_SPLIT_ANSWER = "?"
 REQUIRED_COLUMNS = ("task_id", "Question", "Level", "Final answer", "file_name")
 
@@ -254,18 +257,24 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def record_to_sample(record: dict[str, Any], split: str) -> Sample:
-    """One GAIA row -> an Inspect sample whose prompt names its attachment's sandbox path."""
+def record_to_sample(record: dict[str, Any], split: str, staging_root: Path) -> Sample:
+    """One GAIA row -> a sample whose prompt names its attachment's sandbox path.
+
+    The attachment is staged alone in a directory of the sample's own (see
+    ``attachments``); the sandbox mounts that directory, never the split's.
+    """
     file_name = record.get("file_name") or ""
     file_note = ""
+    attachment: Path | None = None
     if file_name:
         attachment = Path(record["_split_dir"]) / file_name
-        if not attachment.is_file():
+        if Path(file_name).name != file_name or not attachment.is_file():
             raise StaminaError(
                 f"GAIA task {record['task_id']} names the attachment {file_name!r}, "
                 f"which is missing from {record['_split_dir']}."
             )
         file_note = FILE_NOTE.format(path=f"{SANDBOX_FILES_DIR}/{file_name}")
+    shared_files = stage_attachment(attachment, str(record["task_id"]), staging_root)
     answer = record.get("Final answer")
     target = "" if answer in (None, TEST_SPLIT_ANSWER) and split == "test" else str(answer)
     return Sample(
@@ -278,6 +287,7 @@ def record_to_sample(record: dict[str, Any], split: str) -> Sample:
             "question": record["Question"],
             "file_name": file_name,
             "annotator_metadata": _plain(record.get("Annotator Metadata")),
+            SHARED_FILES_METADATA_KEY: str(shared_files),
         },
     )
 
@@ -287,8 +297,13 @@ def gaia_dataset(
     split: str,
     root: Path,
     instance_ids: Sequence[str] | None = None,
+    staging_root: Path | None = None,
 ) -> MemoryDataset:
-    """The samples of the chosen subsets of one split of a snapshot at ``root``."""
+    """The samples of the chosen subsets of one split of a snapshot at ``root``.
+
+    ``staging_root`` holds the per-sample attachment directories (default: under the
+    download cache).
+    """
     records = load_records(root, subsets, split)
     if instance_ids:
         wanted = list(dict.fromkeys(instance_ids))
@@ -301,5 +316,6 @@ def gaia_dataset(
         records = [r for r in records if str(r["task_id"]) in set(wanted)]
     if not records:
         raise StaminaError(f"GAIA {split} ({', '.join(subsets)}) under {root} has no questions.")
-    samples = [record_to_sample(r, split) for r in records]
+    staging = staging_root or default_cache_dir() / "shared_files"
+    samples = [record_to_sample(r, split, staging) for r in records]
     return MemoryDataset(samples, name=f"gaia_{split}", location=str(root))

@@ -17,8 +17,10 @@ from __future__ import annotations
 import re
 import string
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from inspect_ai.model import ChatMessage, ChatMessageAssistant, ModelOutput
 from inspect_ai.scorer import (
     CORRECT,
     INCORRECT,
@@ -121,6 +123,26 @@ def extract_answer(completion: str) -> str:
     return parts[-1].strip()
 
 
+def final_answer(output: ModelOutput, messages: Sequence[ChatMessage]) -> tuple[str | None, str]:
+    """The agent's answer and how the sample ended.
+
+    A normal end is scored on its completion (the submitted answer). A sample that
+    ended on a context overflow or a model error carries no answer in its last output
+    (a provider often returns its error text as the content), so the answer is the
+    last ``FINAL ANSWER:`` the agent gave before it, or none at all.
+    """
+    if output.stop_reason != "model_length" and output.error is None:
+        return extract_answer(output.completion), ""
+    how = "context overflow" if output.stop_reason == "model_length" else "model error"
+    earlier = [m for m in messages if isinstance(m, ChatMessageAssistant)]
+    if earlier and earlier[-1].text == output.completion:
+        earlier = earlier[:-1]  # the overflow's own message
+    for message in reversed(earlier):
+        if _FINAL_ANSWER.search(message.text):
+            return extract_answer(message.text), f"ended on {how}; scored its last answer"
+    return None, f"ended on {how} before any answer"
+
+
 @scorer(
     metrics=[
         accuracy(),
@@ -132,13 +154,21 @@ def gaia_scorer() -> Scorer:
     """Score the submitted answer with the GAIA leaderboard's rules."""
 
     async def score(state: TaskState, target: Target) -> Score:
-        answer = extract_answer(state.output.completion)
+        answer, ending = final_answer(state.output, state.messages)
+        if answer is None:
+            return Score(
+                value=INCORRECT,
+                answer=None,
+                explanation=f"no answer: the sample {ending}",
+                metadata={"rule": "no_answer", "ending": ending},
+            )
         verdict = judge(answer, target.text)
+        explanation = f"[{verdict.rule}] {verdict.reason}"
         return Score(
             value=CORRECT if verdict.correct else INCORRECT,
             answer=answer,
-            explanation=f"[{verdict.rule}] {verdict.reason}",
-            metadata={"rule": verdict.rule},
+            explanation=f"{explanation} (the sample {ending})" if ending else explanation,
+            metadata={"rule": verdict.rule, **({"ending": ending} if ending else {})},
         )
 
     return score

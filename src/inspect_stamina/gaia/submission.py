@@ -10,7 +10,7 @@ from inspect_ai.log import EvalSample, read_eval_log
 from inspect_ai.model import ChatMessageAssistant, ChatMessageTool
 
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.gaia.scorer import extract_answer
+from inspect_stamina.gaia.scorer import final_answer
 
 
 def reasoning_trace(sample: EvalSample) -> str:
@@ -38,7 +38,7 @@ def submission_rows(log_file: str | Path) -> list[dict[str, Any]]:
     return [
         {
             "task_id": str(sample.id),
-            "model_answer": extract_answer(sample.output.completion),
+            "model_answer": final_answer(sample.output, sample.messages)[0] or "",
             "reasoning_trace": reasoning_trace(sample),
         }
         for sample in log.samples or []

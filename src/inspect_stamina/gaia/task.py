@@ -9,29 +9,46 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from inspect_ai import Task, task
+from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Solver, basic_agent, system_message
-from inspect_ai.tool import Tool, ToolSource, bash, mcp_server_stdio, mcp_tools
+from inspect_ai.tool import Tool, ToolSource, bash, mcp_server_stdio, mcp_tools, python
 from inspect_ai.util import SandboxEnvironmentSpec
 
 from inspect_stamina.docker_check import require_image
 from inspect_stamina.errors import StaminaError
+from inspect_stamina.gaia.attachments import stage_attachment
 from inspect_stamina.gaia.dataset import (
     GAIA_REVISION,
     SANDBOX_FILES_DIR,
+    SHARED_FILES_METADATA_KEY,
     check_split,
+    default_cache_dir,
     gaia_dataset,
     locate_dataset,
     resolve_subsets,
 )
 from inspect_stamina.gaia.scorer import gaia_scorer
 from inspect_stamina.images import image_specs
-from inspect_stamina.sandbox_spec import compose_sandbox
+from inspect_stamina.sandbox_spec import compose_file_sandbox
 from inspect_stamina.task_args import comma_list
 
 TASK_VERSION = 1
 DEFAULT_IMAGE = image_specs()["gaia"].tag
 DEFAULT_MAX_TOOL_OUTPUT = 16 * 1024
+# Inspect's web_search providers; the external ones need their own API keys
+WEB_SEARCH_PROVIDERS = (
+    "tavily",
+    "exa",
+    "google",
+    "openai",
+    "anthropic",
+    "gemini",
+    "grok",
+    "mistral",
+    "perplexity",
+)
+EXTERNAL_SEARCH_PROVIDERS = ("tavily", "exa", "google")
 MCP_SHORTHANDS = {"fetch": f"{sys.executable} -m mcp_server_fetch --ignore-robots-txt"}
 
 SYSTEM_MESSAGE = """\
@@ -56,6 +73,8 @@ def gaia(
     mcp_servers: str | Sequence[str] | None = None,
     max_tool_output: int = DEFAULT_MAX_TOOL_OUTPUT,
     cache_dir: str | None = None,
+    web_search: str | Sequence[str] | None = None,
+    python_tool: bool = False,
 ) -> Task:
     """GAIA: a bash agent in a Docker sandbox answers questions, scored by the leaderboard rules.
 
@@ -73,45 +92,125 @@ def gaia(
         instance_ids: Only these task ids (comma-separated or a list).
         mcp_servers: Host-side MCP servers to add as tools: "fetch" or a command line.
         max_tool_output: Bytes of tool output kept per call (the rest is truncated).
-        cache_dir: Where downloaded snapshots are cached.
+        cache_dir: Where downloaded snapshots and per-sample attachment directories live.
+        web_search: Inspect's web_search tool with these providers (off by default).
+        python_tool: Add Inspect's python tool beside bash (off by default).
     """
+    return build_gaia_task(**locals())
+
+
+# The level tasks repeat gaia's parameters on purpose: Inspect passes a task only the
+# -T arguments its signature names, so `**kwargs` would swallow other tasks' arguments
+# in an eval-set (and `inspect info` could not list them).
+@task(version=TASK_VERSION)
+def gaia_level1(
+    split: str = "validation",
+    max_steps: int = 50,
+    command_timeout: float = 180.0,
+    docker_image: str = DEFAULT_IMAGE,
+    network_enabled: bool = True,
+    dataset_hub: str = "huggingface",
+    dataset_path: str | None = None,
+    dataset_revision: str = GAIA_REVISION,
+    instance_ids: str | Sequence[str] | None = None,
+    mcp_servers: str | Sequence[str] | None = None,
+    max_tool_output: int = DEFAULT_MAX_TOOL_OUTPUT,
+    cache_dir: str | None = None,
+    web_search: str | Sequence[str] | None = None,
+    python_tool: bool = False,
+) -> Task:
+    """GAIA level 1 questions only (the parameters of gaia but subset)."""
+    return build_gaia_task(subset="2023_level1", **locals())
+
+
+@task(version=TASK_VERSION)
+def gaia_level2(
+    split: str = "validation",
+    max_steps: int = 50,
+    command_timeout: float = 180.0,
+    docker_image: str = DEFAULT_IMAGE,
+    network_enabled: bool = True,
+    dataset_hub: str = "huggingface",
+    dataset_path: str | None = None,
+    dataset_revision: str = GAIA_REVISION,
+    instance_ids: str | Sequence[str] | None = None,
+    mcp_servers: str | Sequence[str] | None = None,
+    max_tool_output: int = DEFAULT_MAX_TOOL_OUTPUT,
+    cache_dir: str | None = None,
+    web_search: str | Sequence[str] | None = None,
+    python_tool: bool = False,
+) -> Task:
+    """GAIA level 2 questions only (the parameters of gaia but subset)."""
+    return build_gaia_task(subset="2023_level2", **locals())
+
+
+@task(version=TASK_VERSION)
+def gaia_level3(
+    split: str = "validation",
+    max_steps: int = 50,
+    command_timeout: float = 180.0,
+    docker_image: str = DEFAULT_IMAGE,
+    network_enabled: bool = True,
+    dataset_hub: str = "huggingface",
+    dataset_path: str | None = None,
+    dataset_revision: str = GAIA_REVISION,
+    instance_ids: str | Sequence[str] | None = None,
+    mcp_servers: str | Sequence[str] | None = None,
+    max_tool_output: int = DEFAULT_MAX_TOOL_OUTPUT,
+    cache_dir: str | None = None,
+    web_search: str | Sequence[str] | None = None,
+    python_tool: bool = False,
+) -> Task:
+    """GAIA level 3 questions only (the parameters of gaia but subset)."""
+    return build_gaia_task(subset="2023_level3", **locals())
+
+
+def build_gaia_task(
+    subset: str | Sequence[str] | None,
+    split: str,
+    max_steps: int,
+    command_timeout: float,
+    docker_image: str,
+    network_enabled: bool,
+    dataset_hub: str,
+    dataset_path: str | None,
+    dataset_revision: str,
+    instance_ids: str | Sequence[str] | None,
+    mcp_servers: str | Sequence[str] | None,
+    max_tool_output: int,
+    cache_dir: str | None,
+    web_search: str | Sequence[str] | None,
+    python_tool: bool,
+) -> Task:
+    """Validate the arguments (cheap checks first), load the data, then check Docker."""
     subsets = resolve_subsets(subset)
     split = check_split(split)
     if max_steps < 1:
         raise StaminaError(f"max_steps must be at least 1, not {max_steps}.")
     if command_timeout <= 0:
         raise StaminaError(f"command_timeout must be positive, not {command_timeout}.")
+    timeout = math.ceil(command_timeout)
+    tools = gaia_tools(timeout, mcp_servers, comma_list(web_search), python_tool)
     root = locate_dataset(split, dataset_hub, dataset_path, dataset_revision, cache_dir)
-    dataset = gaia_dataset(subsets, split, root, comma_list(instance_ids))
-    tools = gaia_tools(math.ceil(command_timeout), mcp_servers)
+    cache = Path(cache_dir).expanduser() if cache_dir else default_cache_dir()
+    dataset = gaia_dataset(
+        subsets, split, root, comma_list(instance_ids), staging_root=cache / "shared_files"
+    )
     # checked last, so bad arguments are reported even where Docker is absent
     require_image(docker_image)
     return Task(
         dataset=dataset,
-        solver=gaia_agent(max_steps, math.ceil(command_timeout), tools, max_tool_output),
+        solver=gaia_agent(max_steps, timeout, tools, max_tool_output),
         scorer=gaia_scorer() if split == "validation" else None,
-        sandbox=gaia_sandbox(root / "2023" / split, docker_image, network_enabled),
+        sandbox=gaia_sandbox(cache, docker_image, network_enabled),
         config=GenerateConfig(max_tool_output=max_tool_output),
-        metadata={"benchmark": "gaia", "split": split, "subsets": subsets},
+        metadata={
+            "benchmark": "gaia",
+            "split": split,
+            "subsets": subsets,
+            "tools": [tool_name(t) for t in tools],
+        },
     )
-
-
-@task(version=TASK_VERSION)
-def gaia_level1(**kwargs: object) -> Task:
-    """GAIA level 1 questions only (same parameters as gaia)."""
-    return gaia(subset="2023_level1", **kwargs)  # type: ignore[arg-type]
-
-
-@task(version=TASK_VERSION)
-def gaia_level2(**kwargs: object) -> Task:
-    """GAIA level 2 questions only (same parameters as gaia)."""
-    return gaia(subset="2023_level2", **kwargs)  # type: ignore[arg-type]
-
-
-@task(version=TASK_VERSION)
-def gaia_level3(**kwargs: object) -> Task:
-    """GAIA level 3 questions only (same parameters as gaia)."""
-    return gaia(subset="2023_level3", **kwargs)  # type: ignore[arg-type]
 
 
 def gaia_agent(
@@ -130,10 +229,17 @@ def gaia_agent(
 
 
 def gaia_tools(
-    command_timeout: int, mcp_servers: str | Sequence[str] | None
+    command_timeout: int,
+    mcp_servers: str | Sequence[str] | None,
+    web_search_providers: Sequence[str] = (),
+    python_tool: bool = False,
 ) -> list[Tool | ToolSource]:
-    """bash in the sandbox, plus one tool source per host-side MCP server."""
+    """bash in the sandbox (the headline setting), plus the optional tools asked for."""
     tools: list[Tool | ToolSource] = [bash(timeout=command_timeout)]
+    if python_tool:
+        tools.append(python(timeout=command_timeout))
+    if web_search_providers:
+        tools.append(web_search_tool(web_search_providers))
     servers = [mcp_servers] if isinstance(mcp_servers, str) else list(mcp_servers or [])
     for spec in servers:
         command = shlex.split(MCP_SHORTHANDS.get(spec, spec))
@@ -151,11 +257,63 @@ def gaia_tools(
     return tools
 
 
-def gaia_sandbox(files_dir: Path, image: str, network_enabled: bool) -> SandboxEnvironmentSpec:
-    """The shipped compose template with the image, network and read-only attachments set."""
-    return compose_sandbox(
+def web_search_tool(providers: Sequence[str]) -> Tool:
+    """Inspect's web_search over these providers, its API keys checked now, not mid-run."""
+    from inspect_ai.tool import web_search
+
+    try:
+        tool = web_search(list(providers))  # type: ignore[arg-type]
+    except ValueError as ex:
+        raise StaminaError(
+            f"web_search={','.join(providers)}: {ex}. Providers are Inspect's: "
+            f"{', '.join(WEB_SEARCH_PROVIDERS)}."
+        ) from ex
+    external = [p for p in providers if p in EXTERNAL_SEARCH_PROVIDERS]
+    if external:
+        _check_search_keys(external[0])
+    return tool
+
+
+def _check_search_keys(provider: str) -> None:
+    """Build the provider Inspect would build on the first search: it checks the key."""
+    try:
+        from inspect_ai.tool._tools._web_search._web_search import (
+            _create_external_provider,
+            _normalize_config,
+        )
+    except ImportError:  # pragma: no cover - Inspect moved its internals; it checks on use
+        return
+    try:
+        _create_external_provider(_normalize_config(provider))  # type: ignore[arg-type]
+    except PrerequisiteError as ex:
+        first_line = str(ex.message if hasattr(ex, "message") else ex).splitlines()[0]
+        raise StaminaError(f"web_search={provider}: {first_line}") from ex
+
+
+def tool_name(tool: Tool | ToolSource) -> str:
+    """A tool's registered name, for the task's metadata."""
+    from inspect_ai._util.registry import registry_unqualified_name
+
+    try:
+        return registry_unqualified_name(tool)
+    except Exception:  # noqa: BLE001 - tool sources (MCP) are not registry objects
+        return type(tool).__name__
+
+
+def gaia_sandbox(cache: Path, image: str, network_enabled: bool) -> SandboxEnvironmentSpec:
+    """The shipped compose template with the image and network set, written under cache.
+
+    /shared_files mounts, read-only, the sample's own attachment directory, which
+    Inspect fills in per sample from its metadata: one task-level configuration, so
+    Docker is initialised once per run rather than once per question. Without a
+    sample (Inspect's start-up check) the mount is an empty directory.
+    """
+    variable = f"SAMPLE_METADATA_{SHARED_FILES_METADATA_KEY.upper()}"
+    empty = stage_attachment(None, "", cache / "shared_files")
+    return compose_file_sandbox(
         "gaia",
+        cache / "compose",
         image=image,
         network_mode="bridge" if network_enabled else "none",
-        volumes=[f"{files_dir.resolve()}:{SANDBOX_FILES_DIR}:ro"],
+        volumes=[f"${{{variable}:-{empty}}}:{SANDBOX_FILES_DIR}:ro"],
     )
