@@ -1,10 +1,14 @@
-"""StaminaBench harness benchmark: the starter script's oracle run.
+"""StaminaBench harness benchmark: oracle runs of the starter script and a long script.
 
-Reports the harness overhead per turn (turn wall time minus the agent's own time and
-the checkpoint commands' time), the peak memory of the `inspect eval` process, and
-the log size per sample.
+Reports, per script: the harness overhead per turn (turn wall time minus the agent's
+own time and the check commands' time), the check time per turn over ranges of turns
+(flat is the goal: check cost must not grow with the session), the whole eval's wall
+time, the peak memory of the `inspect eval` process and the log size per sample.
 
-Run: python bench/bench_stamina.py  (after `inspect-stamina setup`)
+The long script is synthetic (`bench/long_script.py`): 100 turns, a function added per
+turn, a `run_tests` checkpoint every 3rd turn and a `docker_exec` every 5th.
+
+Run: python bench/bench_stamina.py [--turns 100] [--regressions all]  (after `inspect-stamina setup`)
 """
 
 from __future__ import annotations
@@ -13,21 +17,25 @@ import argparse
 import resource
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from inspect_ai.log import list_eval_logs, read_eval_log
 
-from inspect_stamina.offline import seed_tiktoken_cache
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from long_script import write_long_script  # noqa: E402
+
+from inspect_stamina.offline import seed_tiktoken_cache  # noqa: E402
+
+RANGES = ((1, 10), (11, 20), (41, 50), (91, 100))
 
 
-def main() -> None:
-    """Run the oracle over the starter script and print a Markdown table."""
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--script", default="inventory_cli")
-    args = parser.parse_args()
-    seed_tiktoken_cache()
+def run_oracle(script: str, regressions: str) -> tuple[list[dict[str, Any]], float, float, float]:
+    """One oracle eval: (turn records, wall seconds, peak MiB of the eval, log KiB)."""
     with tempfile.TemporaryDirectory(prefix="bench-stamina-") as log_dir:
         started = time.perf_counter()
         subprocess.run(
@@ -38,7 +46,9 @@ def main() -> None:
                 "--model",
                 "stamina/oracle",
                 "-T",
-                f"script={args.script}",
+                f"script={script}",
+                "-T",
+                f"regressions={regressions}",
                 "--log-dir",
                 log_dir,
                 "--display",
@@ -52,22 +62,54 @@ def main() -> None:
         log = read_eval_log(info)
         size_kib = Path(info.name.removeprefix("file://")).stat().st_size / 1024
     assert log.samples and log.samples[0].scores
-    turns = log.samples[0].scores["stamina_scorer"].metadata["turns"]  # type: ignore[index]
+    metadata = log.samples[0].scores["stamina_scorer"].metadata or {}
+    return list(metadata["turns"]), wall, peak_mib, size_kib
+
+
+def report(name: str, turns: list[dict[str, Any]], wall: float, peak: float, size: float) -> None:
+    """Print one script's Markdown table."""
     harness = [t["seconds"]["harness"] for t in turns]
-    with_checks = [t["seconds"]["harness"] for t in turns if t["checkpoints"]]
-    without = [t["seconds"]["harness"] for t in turns if not t["checkpoints"]]
+    print(f"\n**{name}**\n")
     print("| measure | value |")
     print("|---|---|")
     print(f"| turns | {len(turns)} |")
+    print(
+        f"| checkpoints run (incl. regression re-runs) | {sum(len(t['checkpoints']) for t in turns)} |"
+    )
     print(f"| harness overhead per turn, mean | {statistics.mean(harness):.3f} s |")
     print(f"| harness overhead per turn, median | {statistics.median(harness):.3f} s |")
-    print(f"| turns without checkpoints, mean | {statistics.mean(without):.3f} s |")
-    print(
-        f"| turns with checkpoints (incl. regression re-runs), mean | {statistics.mean(with_checks):.3f} s |"
-    )
+    for first, last in RANGES:
+        chunk = [t for t in turns if first <= t["turn"] <= last]
+        if not chunk:
+            continue
+        checks = statistics.mean(t["seconds"]["check_commands"] for t in chunk)
+        harness_mean = statistics.mean(t["seconds"]["harness"] for t in chunk)
+        total = statistics.mean(t["seconds"]["total"] for t in chunk)
+        print(
+            f"| turns {first}–{last}: check / harness / whole turn, per turn | "
+            f"{checks:.3f} s / {harness_mean:.3f} s / {total:.3f} s |"
+        )
     print(f"| whole eval wall time | {wall:.1f} s |")
-    print(f"| peak memory of the eval process | {peak_mib:.0f} MiB |")
-    print(f"| log size per sample | {size_kib / len(log.samples):.0f} KiB |")
+    print(f"| peak memory of the eval process | {peak:.0f} MiB |")
+    print(f"| log size per sample | {size:.0f} KiB |")
+
+
+def main() -> None:
+    """Run the oracle over the starter script and a generated long script."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--turns", type=int, default=100)
+    parser.add_argument("--regressions", default="all")
+    parser.add_argument("--skip-starter", action="store_true")
+    args = parser.parse_args()
+    seed_tiktoken_cache()
+    if not args.skip_starter:
+        report("inventory_cli (28 turns)", *run_oracle("inventory_cli", args.regressions))
+    with tempfile.TemporaryDirectory(prefix="bench-long-script-") as tmp:
+        script = write_long_script(Path(tmp) / "long", turns=args.turns)
+        report(
+            f"synthetic {args.turns}-turn script (regressions={args.regressions})",
+            *run_oracle(str(script), args.regressions),
+        )
 
 
 if __name__ == "__main__":

@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from inspect_stamina.stamina.checks import evaluate_host_check, glob_match, judge_robustness
-from inspect_stamina.stamina.scorers import (
+from inspect_stamina.stamina.record import (
+    CheckResult,
     FinalEvaluation,
+    ProbeResult,
+    RobustnessResult,
+    SessionRecord,
+    TurnRecord,
+)
+from inspect_stamina.stamina.robustness import judge_robustness, parse_grade
+from inspect_stamina.stamina.rules import evaluate_host_check, glob_match
+from inspect_stamina.stamina.scorers import (
     code_quality,
     compute_metrics,
     stamina_turns,
     static_analysis,
 )
-from inspect_stamina.stamina.script import Check, Expectation, load_script
+from inspect_stamina.stamina.script import Check, Expectation, Script, load_script
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "script.yaml"
 
@@ -131,67 +140,108 @@ async def test_static_analysis_tells_clean_from_risky(tmp_path: Path) -> None:
             "pkg/__init__.py": "import subprocess\ndef run(x):\n    subprocess.call(x, shell=True)\n    return eval(x)\n"
         },
     )
-    clean_lint, clean_bandit, n = await static_analysis(clean, ["pylint", "bandit"])
-    risky_lint, risky_bandit, _ = await static_analysis(risky, ["pylint", "bandit"])
-    assert n == 1 and clean_bandit == 0 and clean_lint is not None and clean_lint >= 9.0
-    assert risky_bandit is not None and risky_bandit >= 2
-    assert risky_lint is not None and risky_lint < clean_lint
-    assert await static_analysis(workspace(tmp_path / "c", {"notes.txt": "x"}), ["pylint"]) == (
-        None,
-        None,
-        0,
+    good, bad = FinalEvaluation(), FinalEvaluation()
+    await static_analysis(clean, ["pylint", "bandit"], good)
+    await static_analysis(risky, ["pylint", "bandit"], bad)
+    assert good.python_files == 1 and good.bandit_issues == 0
+    assert good.pylint is not None and good.pylint >= 9.0
+    assert bad.bandit_issues is not None and bad.bandit_issues >= 2
+    assert bad.pylint is not None and bad.pylint < good.pylint
+    assert not good.errors and not bad.errors
+    empty = FinalEvaluation()
+    await static_analysis(workspace(tmp_path / "c", {"notes.txt": "x"}), ["pylint"], empty)
+    assert (empty.pylint, empty.bandit_issues, empty.python_files) == (None, None, 0)
+
+
+async def test_analyser_that_cannot_run_is_an_error_not_a_score(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a Python without pylint or bandit: both fail to run
+    monkeypatch.setattr("sys.executable", str(tmp_path / "no-python"))
+    final = FinalEvaluation()
+    root = workspace(tmp_path, {"pkg/a.py": "X = 1\n"})
+    try:
+        await static_analysis(root, ["pylint", "bandit"], final)
+    except OSError:
+        pytest.skip("unreachable")  # subprocess raises before output; handled below
+    assert final.pylint is None and final.bandit_issues is None
+    assert len(final.errors) == 2
+    assert code_quality(final.pylint, final.bandit_issues) != code_quality(
+        final.pylint, final.bandit_issues
     )
 
 
-def record(turn: int, checkpoints: list[bool] = (), **extra: Any) -> dict[str, Any]:  # type: ignore[assignment]
-    base: dict[str, Any] = {
-        "turn": turn,
-        "checkpoints": [{"passed": p} for p in checkpoints],
-        "rules": {},
-        "regressions": [],
-        "robustness": None,
-        "probe": None,
-        "effective": True,
-    }
-    return {**base, **extra}
+def record(turn: int, checkpoints: list[bool] = (), **extra: Any) -> TurnRecord:  # type: ignore[assignment]
+    return TurnRecord(
+        turn=turn,
+        phase="p",
+        kind="feature",
+        layer="scripted",
+        message="m",
+        checkpoints=[CheckResult(name=f"c{turn}.{i}", passed=p) for i, p in enumerate(checkpoints)],
+        effective=extra.pop("effective", True),
+        **extra,
+    )
+
+
+def session(*records: TurnRecord, stopped_at: int | None = None) -> SessionRecord:
+    # a StoreModel over a private store: no sample needed
+    from inspect_ai.util._store import Store
+
+    record = SessionRecord(store=Store())
+    for r in records:
+        record.add(r)
+    record.stopped_at = stopped_at
+    return record
 
 
 def test_stamina_counts_turns_before_first_failure() -> None:
-    assert (
-        stamina_turns(
-            [record(1, [True]), record(2), record(3, [True, False]), record(4, [False])], 6
-        )
-        == 2
+    records = [record(1, [True]), record(2), record(3, [True, False]), record(4, [False])]
+    assert stamina_turns(records, 6, None) == 2
+    assert stamina_turns([record(t, [True]) for t in range(1, 7)], 6, None) == 6
+    assert stamina_turns([record(1, [False])], 6, None) == 0
+
+
+def test_partial_session_counts_turns_not_reached_as_not_survived() -> None:
+    # a sample limit stopped the session during turn 3: turns 3..6 were not survived
+    records = [record(1, [True]), record(2), record(3, status="limit")]
+    assert stamina_turns(records, 6, stopped_at=3) == 2
+    # cancelled after turn 2 without a recorded stop: only finished turns count
+    assert stamina_turns(records[:2], 6, None) == 2
+
+
+def mini() -> Script:
+    return load_script(MINI).script
+
+
+def full_final(passed: int = 3, total: int = 3, **extra: Any) -> FinalEvaluation:
+    acceptance = CheckResult(
+        name="acceptance", passed=passed == total, passed_tests=passed, total_tests=total
     )
-    assert stamina_turns([record(1, [True]), record(2, [True])], 6) == 6
-    assert stamina_turns([record(1, [False])], 6) == 0
+    return FinalEvaluation(acceptance=acceptance, **extra)
 
 
 def test_compute_metrics_from_records() -> None:
-    loaded = load_script(MINI)
     records = [
         record(1, [True], rules={"no_print": True}),
         record(
             2,
             [False],
-            probe={"passed": True},
+            probes=[ProbeResult(id="units", passed=True)],
             effective=False,
             regressions=["turn 1: tests/test_add.py"],
         ),
-        record(3, robustness={"passed": False}, effective=False),
+        record(
+            3,
+            robustness=RobustnessResult(behaviour="ask_clarification", passed=False),
+            effective=False,
+        ),
         record(4),
         record(5),
         record(6, [True], rules={"no_print": True}, regressions=["turn 1: tests/test_add.py"]),
     ]
-    final = FinalEvaluation(
-        acceptance_passed=2,
-        acceptance_total=3,
-        pylint=9.0,
-        bandit_issues=1,
-        rules={"no_print": True},
-        python_files=3,
-    )
-    metrics = compute_metrics(loaded, records, final)
+    final = full_final(2, 3, pylint=9.0, bandit_issues=1, rules={"no_print": True}, python_files=3)
+    metrics = compute_metrics(mini(), session(*records), final)
     assert metrics == {
         "solved": 0.0,
         "completion": pytest.approx(2 / 3),
@@ -205,25 +255,52 @@ def test_compute_metrics_from_records() -> None:
         "regressions": 1.0,
     }
     final.rules["no_print"] = False
-    assert compute_metrics(loaded, records, final)["consistency"] == 0.0
+    assert compute_metrics(mini(), session(*records), final)["consistency"] == 0.0
 
 
-def test_solved_needs_every_check_and_acceptance_test() -> None:
-    loaded = load_script(MINI)
-    records = [record(1, [True]), record(2, [True]), record(6, [True])]
-    final = FinalEvaluation(acceptance_passed=3, acceptance_total=3)
-    assert compute_metrics(loaded, records, final)["solved"] == 1.0
-    final.acceptance_passed = 2
-    assert compute_metrics(loaded, records, final)["solved"] == 0.0
-
-
-def test_pass_hat_k_counts_samples_solved_in_every_epoch() -> None:
-    from inspect_ai.scorer import SampleScore, Score
-
-    from inspect_stamina.stamina.scorers import pass_hat_k
-
-    # per-sample means over k epochs: 1.0 only when every epoch was solved
-    reduced = [
-        SampleScore(score=Score(value=v), sample_id=i) for i, v in enumerate([1.0, 0.5, 1.0, 0.0])
+def test_solved_needs_every_check_and_acceptance_test_and_every_turn() -> None:
+    records = [
+        record(1, [True]),
+        record(2, [True]),
+        *[record(t) for t in (3, 4, 5)],
+        record(6, [True]),
     ]
-    assert pass_hat_k()(reduced) == 0.5  # type: ignore[arg-type]  # Metric is typed as a union of protocols
+    assert compute_metrics(mini(), session(*records), full_final())["solved"] == 1.0
+    assert compute_metrics(mini(), session(*records), full_final(2, 3))["solved"] == 0.0
+    # the same turns, but the session was stopped by a sample limit at turn 6
+    cut = session(*records[:5], record(6, status="limit"), stopped_at=6)
+    metrics = compute_metrics(mini(), cut, full_final())
+    assert metrics["solved"] == 0.0 and metrics["stamina"] == 5.0
+    # the checkpoint of turn 6 was never run: it counts as not passed
+    assert metrics["checkpoint_pass_rate"] == pytest.approx(2 / 3)
+
+
+def test_metric_with_nothing_to_count_is_missing_not_perfect() -> None:
+    bare = mini().model_copy(update={"memory_probes": [], "consistency_rules": []})
+    metrics = compute_metrics(bare, session(record(1, [True])), FinalEvaluation())
+    for key in ("memory", "consistency", "completion", "code_quality"):
+        assert math.isnan(metrics[key]), key
+    # a script with robustness turns that were never reached counts them as failed
+    assert metrics["robustness"] == 0.0
+
+
+def test_two_probes_at_one_turn_both_count() -> None:
+    probes = [ProbeResult(id="a", passed=True), ProbeResult(id="b", passed=False)]
+    two = mini().model_copy(update={"memory_probes": [*mini().memory_probes] * 2})
+    metrics = compute_metrics(two, session(record(2, probes=probes)), full_final())
+    assert metrics["memory"] == 0.5
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        ("It asked which part.\nGRADE: C", True),
+        ("**GRADE: C**", True),
+        ("It changed code.\nGRADE: I", False),
+        ("GRADE: I at first, then\nGRADE: C", True),
+        ("YES", False),  # no grade in the fixed pattern: not a pass
+        ("", False),
+    ],
+)
+def test_grader_reply_parsing(reply: str, verdict: bool) -> None:
+    assert parse_grade(reply) is verdict

@@ -69,7 +69,8 @@ def test_starter_script_oracle_passes_everything(log_dir: Path) -> None:
     assert value["code_quality"] >= 9.0
     turns = meta["turns"]
     assert [t["turn"] for t in turns] == list(range(1, 29))
-    assert meta["final"]["acceptance"] == "10/10"
+    acceptance = meta["final"]["acceptance"]
+    assert (acceptance["passed_tests"], acceptance["total_tests"]) == (10, 10)
     # the template layer read the live workspace for {file_path}
     assert turns[15]["layer"] == "template"
     assert turns[15]["message"].startswith(
@@ -173,7 +174,11 @@ LOOK = (
 
 @pytest.mark.parametrize(
     ("verdict", "passed"),
-    [("YES - it asked which kind of nicer.", True), ("NO - it did not ask.", False)],
+    [
+        ("It asked which kind of nicer.\nGRADE: C", True),
+        ("It did not ask.\nGRADE: I", False),
+        ("**YES**, it asked.", False),  # no grade in the fixed pattern: never a pass
+    ],
 )
 def test_grader_role_can_only_tighten_robustness(log_dir: Path, verdict: str, passed: bool) -> None:
     grader = get_model("mockllm/model", custom_outputs=[say(verdict)])
@@ -237,7 +242,8 @@ def test_turn_limit_is_recorded_and_the_session_goes_on(log_dir: Path) -> None:
     log = run(get_model("mockllm/model", custom_outputs=outputs), log_dir, turn_generations=1)
     _, meta = score_of(log)
     turns = meta["turns"]
-    assert turns[0]["status"] == "limit" and "message limit" in (turns[0]["error"] or "").lower()
+    assert turns[0]["status"] == "limit"
+    assert turns[0]["error"] == "turn limit: the agent used its 1 generations for this turn"
     # each bash call exhausts its turn's budget; once the scripted model only replies, turns pass
     assert [t["status"] for t in turns] == ["limit", "limit", "limit", "ok", "ok", "ok"]
     assert turns[0]["effective"] is False
@@ -258,7 +264,7 @@ def test_feedback_lets_the_agent_fix_a_failed_checkpoint(log_dir: Path) -> None:
     )
     _, meta = score_of(log)
     check = meta["turns"][0]["checkpoints"][0]
-    assert check["passed"] is True and check["extra"]["retries"] == 1
+    assert check["passed"] is True and check["retries"] == 1
     assert log.samples
     feedback = [
         m.text
@@ -276,7 +282,9 @@ def test_teacher_forcing_resets_to_the_reference_at_phase_boundaries(log_dir: Pa
     forced, meta = score_of(run("stamina/noop", log_dir, mode="teacher_forced"))
     assert free["completion"] == 0.0
     # after the reset the reference's add() and to_metres() exist; divide() (phase 2) does not
-    assert meta["final"]["acceptance"] == "2/3" and forced["completion"] == pytest.approx(2 / 3)
+    acceptance = meta["final"]["acceptance"]
+    assert (acceptance["passed_tests"], acceptance["total_tests"]) == (2, 3)
+    assert forced["completion"] == pytest.approx(2 / 3)
     assert "workspace reset to reference" in meta["turns"][3]["note"]
 
 

@@ -59,6 +59,20 @@ def test_run_proves_oracle_passes_and_noop_fails(complete_mini: Path) -> None:
         "oracle passed 3/3 checkpoints and 3/3 acceptance tests; noop failed 3/3 behavioural checkpoints"
         in result.stdout
     )
+    assert "3 behavioural checkpoints, 3 failing before their turn" in result.stdout
+
+
+@pytest.mark.usefixtures("docker_engine")
+def test_run_flags_a_checkpoint_that_passes_before_its_turn(complete_mini: Path) -> None:
+    # divide() exists from turn 4 on: checked at turn 6, the checkpoint measures nothing
+    text = complete_mini.read_text()
+    complete_mini.write_text(text.replace("      - at_turn: 4\n", "      - at_turn: 6\n"))
+    result = validate(str(complete_mini), "--run")
+    assert result.returncode == 1
+    assert (
+        'behavioural checkpoint turn 6: python -c "from calc.safe import divide; '
+        'print(divide(6, 3))" already passes with the references up to turn 5' in result.stdout
+    )
 
 
 @pytest.mark.usefixtures("docker_engine")
@@ -69,6 +83,6 @@ def test_run_flags_a_checkpoint_the_noop_passes(complete_mini: Path) -> None:
     result = validate(str(complete_mini), "--run")
     assert result.returncode == 1
     assert (
-        "noop passes behavioural checkpoint turn 6: python -c \"print('2.0')\": it cannot discriminate"
+        "noop passes behavioural checkpoint turn 4: python -c \"print('2.0')\": it cannot discriminate"
         in result.stdout
     )

@@ -12,7 +12,7 @@ import io
 import tarfile
 from pathlib import Path
 
-from inspect_stamina.stamina.checks import WORKSPACE
+from inspect_stamina.stamina.sandbox import WORKSPACE
 
 _EOF = "STAMINA_REFERENCE_EOF"
 

@@ -1,33 +1,38 @@
-"""StaminaBench scoring: the per-turn records and the final workspace -> one dict score."""
+"""StaminaBench scoring: the session record and the final workspace -> one dict score.
+
+Everything scoring needs is in the log: the turn records and the final evaluation in
+the sample's store, the script's text in the sample's metadata. ``inspect score``
+therefore re-scores a log on a machine without the script file. A metric with
+nothing to count for a sample (a script without robustness turns, say) is NaN for
+that sample: Inspect leaves it out of the mean instead of counting it as 1 or 0.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import sys
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from inspect_ai.scorer import (
-    Metric,
-    SampleScore,
-    Score,
-    Scorer,
-    Target,
-    grouped,
-    mean,
-    metric,
-    scorer,
-    stderr,
-)
+from inspect_ai.scorer import Score, Scorer, Target, grouped, mean, scorer, stderr
 from inspect_ai.solver import TaskState
-from inspect_ai.util import store
+from inspect_ai.util import store_as
 from inspect_ai.util import subprocess as async_subprocess
 
-from inspect_stamina.stamina.checks import evaluate_check, fetch_workspace, run_acceptance
-from inspect_stamina.stamina.script import LoadedScript, load_script
-from inspect_stamina.stamina.session import RECORDS_KEY
+from inspect_stamina.stamina.checks import run_acceptance
+from inspect_stamina.stamina.record import FinalEvaluation, SessionRecord, TurnRecord
+from inspect_stamina.stamina.rules import evaluate_check
+from inspect_stamina.stamina.sandbox import fetch_workspace
+from inspect_stamina.stamina.script import (
+    ROBUSTNESS_KINDS,
+    Script,
+    headline_metrics,
+    parse_script_text,
+    static_analysers,
+)
 
 METRIC_KEYS = (
     "solved",
@@ -41,174 +46,184 @@ METRIC_KEYS = (
     "stamina",
     "regressions",
 )
+MISSING = float("nan")
 _EMPTY_RC = "[MAIN]\n"
+SCRIPT_TEXT_KEY = "script_text"
+SCRIPT_HASH_KEY = "script_sha256"
 
 
-@dataclass
-class FinalEvaluation:
-    """What the final evaluation found in the last workspace."""
-
-    acceptance_passed: int = 0
-    acceptance_total: int = 0
-    acceptance_output: str = ""
-    pylint: float | None = None
-    bandit_issues: int | None = None
-    rules: dict[str, bool] = field(default_factory=dict)
-    python_files: int = 0
+def script_metadata(text: str) -> dict[str, str]:
+    """What a sample keeps of its script so that its log can be re-scored anywhere."""
+    return {SCRIPT_TEXT_KEY: text, SCRIPT_HASH_KEY: hashlib.sha256(text.encode()).hexdigest()}
 
 
 def code_quality(pylint: float | None, bandit_issues: int | None) -> float:
-    """The seed's formula: pylint * 0.7 + (10 - min(bandit issues, 10)) * 0.3, on 0..10."""
-    lint = max(pylint or 0.0, 0.0)
-    security = 10 - min(bandit_issues if bandit_issues is not None else 10, 10)
-    return round(lint * 0.7 + security * 0.3, 4)
+    """The seed's formula, pylint × 0.7 + (10 − min(bandit issues, 10)) × 0.3, on 0..10.
+
+    With one analyser asked for, its own 0..10 score; with neither result, NaN.
+    """
+    security = None if bandit_issues is None else 10 - min(bandit_issues, 10)
+    if pylint is not None and security is not None:
+        return round(max(pylint, 0.0) * 0.7 + security * 0.3, 4)
+    if pylint is not None:
+        return round(max(pylint, 0.0), 4)
+    return float(security) if security is not None else MISSING
 
 
-def stamina_turns(records: list[dict[str, Any]], total_turns: int) -> int:
-    """Turns survived: the turns before the first one with a failed checkpoint."""
+def stamina_turns(records: list[TurnRecord], total_turns: int, stopped_at: int | None) -> int:
+    """Turns survived: those before the first failed checkpoint; turns not reached are not."""
+    reached = total_turns if stopped_at is None else stopped_at - 1
+    reached = min(reached, max((r.turn for r in records), default=0))
     for record in records:
-        if any(not c["passed"] for c in record["checkpoints"]):
-            return int(record["turn"]) - 1
-    return total_turns
+        if any(not c.passed for c in record.checkpoints):
+            return min(record.turn - 1, reached)
+    return reached
 
 
 def _ratio(passed: int, total: int) -> float:
-    return passed / total if total else 1.0
+    return passed / total if total else MISSING
 
 
 def compute_metrics(
-    loaded: LoadedScript, records: list[dict[str, Any]], final: FinalEvaluation
+    script: Script, session: SessionRecord, final: FinalEvaluation
 ) -> dict[str, float]:
-    """Every StaminaBench metric from the turn records and the final evaluation."""
-    checks = [c for r in records for c in r["checkpoints"]]
-    robustness = [r["robustness"] for r in records if r.get("robustness")]
-    probes = [r["probe"] for r in records if r.get("probe")]
+    """Every StaminaBench metric from the session record and the final evaluation."""
+    records = session.turns
+    total_turns = script.total_turns
+    all_checkpoints = [c for p in script.narrative_script for c in p.evaluation_checkpoints]
+    checks = [c for r in records for c in r.checkpoints]
+    robustness_turns = [
+        p for ph in script.narrative_script for p in ph.user_prompts if p.kind in ROBUSTNESS_KINDS
+    ]
+    robustness = [r.robustness for r in records if r.robustness is not None]
+    probes = [p for r in records for p in r.probes]
     rules_held = 0
-    for rule in loaded.script.consistency_rules:
-        results = [r["rules"][rule.id] for r in records if rule.id in r.get("rules", {})]
+    for rule in script.consistency_rules:
+        results = [r.rules[rule.id] for r in records if rule.id in r.rules]
         results.append(final.rules.get(rule.id, False))
         rules_held += all(results)
-    regressed = {label for r in records for label in r.get("regressions", [])}
-    total_turns = loaded.script.total_turns
-    completion = final.acceptance_passed / final.acceptance_total if final.acceptance_total else 0.0
-    pass_rate = _ratio(sum(c["passed"] for c in checks), len(checks))
+    regressed = {label for r in records for label in r.regressions}
+    acceptance = final.acceptance
+    if acceptance is None:
+        completion = MISSING
+    else:
+        completion = _ratio(acceptance.passed_tests or 0, acceptance.total_tests or 0)
+        completion = 0.0 if math.isnan(completion) else completion
+    # checkpoints never reached (a session cut short) count as not passed
+    pass_rate = _ratio(sum(c.passed for c in checks), max(len(all_checkpoints), len(checks)))
+    complete = session.stopped_at is None and len(records) == total_turns
+    measured = [v for v in (pass_rate, completion) if not math.isnan(v)]
+    solved = complete and bool(measured) and all(v == 1.0 for v in measured)
     return {
-        # the whole session held: every checkpoint and every acceptance test passed
-        "solved": float(completion == 1.0 and pass_rate == 1.0),
+        "solved": float(solved),
         "completion": completion,
         "checkpoint_pass_rate": pass_rate,
-        "code_quality": code_quality(final.pylint, final.bandit_issues)
-        if final.python_files
-        else 0.0,
-        "consistency": _ratio(rules_held, len(loaded.script.consistency_rules)),
-        "efficiency": _ratio(sum(bool(r["effective"]) for r in records), total_turns),
-        "robustness": _ratio(sum(bool(r["passed"]) for r in robustness), len(robustness)),
-        "memory": _ratio(sum(bool(p["passed"]) for p in probes), len(loaded.script.memory_probes)),
-        "stamina": float(stamina_turns(records, total_turns)),
+        "code_quality": code_quality(final.pylint, final.bandit_issues),
+        "consistency": _ratio(rules_held, len(script.consistency_rules)),
+        "efficiency": _ratio(sum(r.effective for r in records), total_turns),
+        "robustness": _ratio(sum(r.passed for r in robustness), len(robustness_turns)),
+        "memory": _ratio(sum(p.passed for p in probes), len(script.memory_probes)),
+        "stamina": float(stamina_turns(records, total_turns, session.stopped_at)),
         "regressions": float(len(regressed)),
     }
 
 
-async def static_analysis(
-    workspace: Path, tools: list[str]
-) -> tuple[float | None, int | None, int]:
-    """pylint score and bandit issue count over the non-test Python files of a workspace copy."""
+async def static_analysis(workspace: Path, tools: list[str], final: FinalEvaluation) -> None:
+    """pylint score and bandit issue count over the non-test Python files of a copy.
+
+    An analyser that fails to run or whose output does not parse is recorded as an
+    error in ``final.errors``, never as a score.
+    """
     files = [
         p
         for p in sorted(workspace.rglob("*.py"))
         if not p.name.startswith("test_") and "tests" not in p.relative_to(workspace).parts
     ]
-    pylint = bandit = None
+    final.python_files = len(files)
     if not files:
-        return None, None, 0
+        return
+    paths = [str(f) for f in files]
     if "pylint" in tools:
         rc = workspace.parent / "empty.pylintrc"
         rc.write_text(_EMPTY_RC)
-        result = await async_subprocess(
-            [
-                sys.executable,
-                "-m",
-                "pylint",
-                f"--rcfile={rc}",
-                "--output-format=json2",
-                "--exit-zero",
-                *[str(f) for f in files],
-            ],
-            cwd=str(workspace.parent),
-        )
-        try:
-            pylint = float(json.loads(result.stdout)["statistics"]["score"])
-        except (ValueError, KeyError):
-            pylint = 0.0
+        command = ["pylint", f"--rcfile={rc}", "--output-format=json2", "--exit-zero", *paths]
+        report = await _analyser(command, workspace.parent, final)
+        if report is not None:
+            final.pylint = float(report["statistics"]["score"])
     if "bandit" in tools:
-        result = await async_subprocess(
-            [sys.executable, "-m", "bandit", "-q", "-f", "json", *[str(f) for f in files]],
-            cwd=str(workspace.parent),
-        )
-        try:
-            bandit = len(json.loads(result.stdout)["results"])
-        except (ValueError, KeyError):
-            bandit = 10
-    return pylint, bandit, len(files)
+        report = await _analyser(["bandit", "-q", "-f", "json", *paths], workspace.parent, final)
+        if report is not None:
+            final.bandit_issues = len(report["results"])
 
 
-async def final_evaluation(loaded: LoadedScript) -> FinalEvaluation:
-    """Acceptance tests in the sandbox, static analysis and rules over a host copy."""
+async def _analyser(command: list[str], cwd: Path, final: FinalEvaluation) -> Any:
+    """Run ``python -m <analyser>``; its JSON report, or None with the error recorded."""
+    try:
+        result = await async_subprocess([sys.executable, "-m", *command], cwd=str(cwd))
+        report = json.loads(result.stdout)
+        if command[0] == "pylint":
+            float(report["statistics"]["score"])
+        else:
+            len(report["results"])
+        return report
+    except (OSError, ValueError, KeyError, TypeError) as ex:
+        final.errors.append(f"{command[0]} did not run: {type(ex).__name__}: {str(ex)[-300:]}")
+        return None
+
+
+async def final_evaluation(script: Script, script_dir: Path | None) -> FinalEvaluation:
+    """Acceptance tests in the sandbox; static analysis and rules over a host copy."""
     final = FinalEvaluation()
-    if loaded.acceptance_dir:
-        result = await run_acceptance(loaded.directory, loaded.acceptance_dir)
-        final.acceptance_passed = result.passed_tests or 0
-        final.acceptance_total = result.total_tests or 0
-        final.acceptance_output = result.output
+    acceptance_dir = next(
+        (s.run_acceptance_tests for s in script.final_evaluation if s.run_acceptance_tests), None
+    )
+    if acceptance_dir:
+        if script_dir is None or not (script_dir / acceptance_dir).is_dir():
+            final.errors.append(f"acceptance tests {acceptance_dir} not available here")
+        else:
+            final.acceptance = await run_acceptance(script_dir, acceptance_dir)
     with tempfile.TemporaryDirectory(prefix="stamina-final-") as tmp:
         copy = await fetch_workspace(Path(tmp) / "workspace")
-        final.pylint, final.bandit_issues, final.python_files = await static_analysis(
-            copy, loaded.static_analysis
-        )
-        for rule in loaded.script.consistency_rules:
+        await static_analysis(copy, static_analysers(script), final)
+        for rule in script.consistency_rules:
             final.rules[rule.id] = (await evaluate_check(rule.check, copy))[0]
     return final
 
 
-@metric
-def pass_hat_k() -> Metric:
-    """pass^k: the share of samples solved in every one of their epochs (`--epochs k`)."""
-
-    def compute(scores: list[SampleScore]) -> float:
-        # epochs are reduced by their mean first, so 1.0 means solved every time
-        return sum(s.score.as_float() == 1.0 for s in scores) / len(scores) if scores else 0.0
-
-    return compute
-
-
-def _metrics(key: str) -> list[Metric]:
-    extra = [pass_hat_k()] if key == "solved" else []
-    return [mean(), stderr(), *extra, grouped(mean(), "script", all=False)]
-
-
-@scorer(metrics={key: _metrics(key) for key in METRIC_KEYS})
+@scorer(
+    metrics={key: [mean(), stderr(), grouped(mean(), "script", all=False)] for key in METRIC_KEYS}
+)
 def stamina_scorer() -> Scorer:
     """Solved, completion, checkpoints, code quality, consistency, efficiency, robustness, memory, stamina, regressions."""
 
     async def score(state: TaskState, target: Target) -> Score:
-        loaded = load_script(state.metadata["script_path"])
-        records: list[dict[str, Any]] = store().get(RECORDS_KEY, [])
-        final = await final_evaluation(loaded)
-        values = compute_metrics(loaded, records, final)
-        explanation = ", ".join(f"{k}={v:.3g}" for k, v in values.items())
+        script = parse_script_text(state.metadata[SCRIPT_TEXT_KEY])
+        session = store_as(SessionRecord)
+        if session.final is None:
+            # the session was cut short before its own final evaluation: run it now
+            path = Path(state.metadata.get("script_path", ""))
+            try:
+                session.final = await final_evaluation(
+                    script, path.parent if path.is_file() else None
+                )
+            except Exception as ex:  # noqa: BLE001 - no sandbox (re-scoring a log), say so
+                session.final = FinalEvaluation(errors=[f"final evaluation failed: {ex}"])
+        values = compute_metrics(script, session, session.final)
+        headline = headline_metrics(script) or list(METRIC_KEYS)
+        explanation = ", ".join(
+            f"{k}={values[k]:.3g}" for k in headline if not math.isnan(values[k])
+        )
+        if session.stopped_at is not None:
+            explanation += f" (session stopped at turn {session.stopped_at}: {session.stop_reason})"
         return Score(
             value=values,
             explanation=explanation,
             metadata={
-                "script": loaded.name,
-                "turns": records,
-                "final": {
-                    "acceptance": f"{final.acceptance_passed}/{final.acceptance_total}",
-                    "acceptance_output": final.acceptance_output,
-                    "pylint": final.pylint,
-                    "bandit_issues": final.bandit_issues,
-                    "rules": final.rules,
-                },
+                "script": state.metadata.get("script"),
+                "headline": headline,
+                "turns": [r.model_dump(mode="json") for r in session.turns],
+                "stopped_at": session.stopped_at,
+                "final": session.final.model_dump(mode="json"),
             },
         )
 

@@ -44,17 +44,18 @@ TEMPLATE_VARIABLES = frozenset(
         "files",
     }
 )
-METRICS = (
-    "completion_score",
-    "checkpoint_pass_rate",
-    "code_quality_score",
-    "consistency_score",
-    "efficiency_score",
-    "robustness_score",
-    "memory_score",
-    "stamina",
-    "regressions",
-)
+# the seed's metric names (calculate_metrics) -> the scorer's keys
+SEED_METRICS = {
+    "completion_score": "completion",
+    "code_quality_score": "code_quality",
+    "consistency_score": "consistency",
+    "interaction_efficiency": "efficiency",
+    "robustness_score": "robustness",
+    "context_utilization": "memory",
+    "checkpoint_pass_rate": "checkpoint_pass_rate",
+    "stamina": "stamina",
+}
+METRICS = tuple(SEED_METRICS)
 TEMPLATE_VARIABLE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)\}(?!\})")
 FOLLOWUP_TEXT = "Can you walk me through the changes you just made to {last_changed_file}?"
 
@@ -307,7 +308,27 @@ class LoadedScript:
     @property
     def static_analysis(self) -> list[str]:
         """The static analysers the final evaluation asks for."""
-        return [t for s in self.script.final_evaluation for t in s.static_analysis or []]
+        return static_analysers(self.script)
+
+
+def static_analysers(script: Script) -> list[str]:
+    """The static analysers a script's final evaluation asks for."""
+    return [t for s in script.final_evaluation for t in s.static_analysis or []]
+
+
+def headline_metrics(script: Script) -> list[str]:
+    """The scorer keys a script's calculate_metrics selects (all keys when it names none)."""
+    named = [m for s in script.final_evaluation for m in s.calculate_metrics or []]
+    return [SEED_METRICS[m] for m in named]
+
+
+def parse_script_text(text: str) -> Script:
+    """A script from its YAML text alone (schema checks only: no files are looked at).
+
+    Scoring uses this on the text kept in the sample's metadata, so a log can be
+    re-scored where the script file does not exist.
+    """
+    return Script.model_validate(yaml.safe_load(text))
 
 
 class ScriptError(StaminaError):

@@ -1,46 +1,66 @@
-"""The session loop: user turn -> agent -> due checks -> per-turn record in the store."""
+"""The session loop: user turn -> agent -> due checks (feedback retries) -> turn record.
+
+Each finished turn goes into the sample's store (``SessionRecord``) and the transcript.
+Per-turn limits end the turn; a sample-wide limit (message, token, time, working)
+ends the session, which is then scored as partial.
+"""
 
 from __future__ import annotations
 
 import re
 import tempfile
 import time
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from inspect_ai.agent import Agent, AgentState, react
+from inspect_ai.log import transcript
 from inspect_ai.model import ChatMessageAssistant, ChatMessageSystem, ChatMessageUser, model_roles
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import bash, python
-from inspect_ai.util import LimitExceededError, message_limit, sandbox, span, store, token_limit
+from inspect_ai.util import (
+    LimitExceededError,
+    message_limit,
+    sandbox,
+    span,
+    store,
+    store_as,
+    token_limit,
+)
 
-from inspect_stamina.stamina.checks import (
+from inspect_stamina.stamina.checks import run_checks
+from inspect_stamina.stamina.oracle import ORACLE_KEY
+from inspect_stamina.stamina.record import (
+    TURN_EVENT_SOURCE,
+    CheckResult,
+    ProbeResult,
+    RobustnessResult,
+    SessionRecord,
+    TurnRecord,
+)
+from inspect_stamina.stamina.references import reference_command
+from inspect_stamina.stamina.robustness import GRADER_ROLE, grade_robustness, judge_robustness
+from inspect_stamina.stamina.rules import evaluate_check
+from inspect_stamina.stamina.sandbox import (
     AGENT_USER,
-    GRADER_ROLE,
     WORKSPACE,
     changed_files,
-    evaluate_check,
     fetch_workspace,
-    grade_robustness,
-    judge_robustness,
-    run_checkpoints,
+    stop_agent,
     workspace_manifest,
 )
-from inspect_stamina.stamina.oracle import ORACLE_KEY
-from inspect_stamina.stamina.references import reference_command
+from inspect_stamina.stamina.scorers import final_evaluation
 from inspect_stamina.stamina.script import (
     CODE_KINDS,
     ROBUSTNESS_KINDS,
     Checkpoint,
     LoadedScript,
     Turn,
-    load_script,
 )
 from inspect_stamina.stamina.user import ProjectState, SimulatedUser
 
-RECORDS_KEY = "stamina:records"
 Mode = Literal["free", "teacher_forced"]
+Regressions = Literal["all", "phase_end", "none"]
 
 SYSTEM_PROMPT = """\
 You are a software engineer working with one user on one project over a long session. \
@@ -55,28 +75,10 @@ ANSWER_MIN_WORDS = 8
 FEEDBACK_PROMPT = "A check failed after your last change:\n\n{output}\n\nPlease fix it."
 
 
-@dataclass
-class TurnRecord:
-    """What happened in one turn: the data every stamina metric is computed from."""
-
-    turn: int
-    phase: str
-    kind: str
-    layer: str
-    message: str
-    reply: str = ""
-    status: str = "ok"
-    error: str | None = None
-    note: str = ""
-    changed: list[str] = field(default_factory=list)
-    checkpoints: list[dict[str, Any]] = field(default_factory=list)
-    regressions: list[str] = field(default_factory=list)
-    rules: dict[str, bool] = field(default_factory=dict)
-    probe: dict[str, Any] | None = None
-    robustness: dict[str, Any] | None = None
-    effective: bool = False
-    tokens: int = 0
-    seconds: dict[str, float] = field(default_factory=dict)
+_OVERFLOW_TEXT = re.compile(
+    r"maximum context length|context[ _-]length|context window|too many tokens|prompt is too long",
+    re.IGNORECASE,
+)
 
 
 def default_agent(command_timeout: int = 180) -> Agent:
@@ -104,12 +106,13 @@ def stamina_session(
     feedback: bool = False,
     attempts: int = 1,
     mode: Mode = "free",
+    regressions: Regressions = "all",
 ) -> Solver:
     """Walk a script's turns with the simulated user and the agent, checking as it goes."""
     user = SimulatedUser(user_layers)
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        loaded = load_script(state.metadata["script_path"])
+        loaded = script_of(state)
         session = _Session(
             loaded,
             agent or default_agent(),
@@ -119,12 +122,24 @@ def stamina_session(
             feedback,
             attempts,
             mode,
+            regressions,
         )
         state.messages = [ChatMessageSystem(content=SYSTEM_PROMPT.format(workspace=WORKSPACE))]
         await session.run(state)
         return state
 
     return solve
+
+
+def script_of(state: TaskState) -> LoadedScript:
+    """The sample's script, loaded from its file (the session needs its references)."""
+    from inspect_stamina.stamina.script import load_script
+
+    return load_script(state.metadata["script_path"])
+
+
+class _SessionStopped(Exception):
+    """A sample-wide limit ended the session; the original error is re-raised."""
 
 
 class _Session:
@@ -138,13 +153,15 @@ class _Session:
         feedback: bool,
         attempts: int,
         mode: Mode,
+        regressions: Regressions,
     ) -> None:
         self.loaded, self.agent, self.user = loaded, agent, user
         self.turn_generations, self.turn_tokens = turn_generations, turn_tokens
         self.feedback, self.attempts, self.mode = feedback, attempts, mode
+        self.regressions = regressions
         self.project = ProjectState()
         self.passed_checkpoints: dict[str, Checkpoint] = {}
-        self.records: list[TurnRecord] = []
+        self.record = store_as(SessionRecord)
         self.manifest: dict[str, str] = {}
         self.last_clarification = False
 
@@ -152,39 +169,62 @@ class _Session:
         self.manifest = await workspace_manifest()
         turns = self.loaded.turns()
         for index, turn in enumerate(turns):
+            reset = self.mode == "teacher_forced" and index > 0 and turns[index - 1].last_of_phase
+            record: TurnRecord | None = None
+            stop: LimitExceededError | None = None
             async with span(f"turn {turn.number}: {turn.phase}", type="turn"):
-                reset = (
-                    self.mode == "teacher_forced" and index > 0 and turns[index - 1].last_of_phase
-                )
                 if reset:
                     await self._reset_to_reference(turns[:index])
-                record = await self._turn(state, turn)
-                if reset:
+                try:
+                    record = await self._turn(state, turn)
+                except LimitExceededError as ex:
+                    stop = ex
+                if record is not None and reset:
                     record.note = (
                         record.note + "; " if record.note else ""
                     ) + "workspace reset to reference"
-            self.records.append(record)
-            store().set(RECORDS_KEY, [asdict(r) for r in self.records])
+            if stop is not None:
+                # a sample-wide limit: the session ends here and is scored as partial
+                self.record.stopped_at = turn.number
+                self.record.stop_reason = f"sample {stop.type} limit: {stop.message}"
+                raise stop
+            assert record is not None
+            self._finish(record)
+        # the final evaluation is kept in the store, so the log alone can be re-scored
+        self.record.final = await final_evaluation(self.loaded.script, self.loaded.directory)
+
+    def _finish(self, record: TurnRecord) -> None:
+        """Keep a finished turn in the store and, as it ends, in the transcript."""
+        self.record.add(record)
+        transcript().info(record.model_dump(mode="json"), source=TURN_EVENT_SOURCE)
 
     async def _turn(self, state: TaskState, turn: Turn) -> TurnRecord:
         started = time.perf_counter()
         self.project.files = sorted(self.manifest)
         message = await self.user.message(turn, self.project)
         record = TurnRecord(
-            turn.number,
-            turn.phase,
-            turn.prompt.kind,
-            message.layer,
-            message.text,
+            turn=turn.number,
+            phase=turn.phase,
+            kind=turn.prompt.kind,
+            layer=message.layer,
+            message=message.text,
             note=message.note,
+            user_settings=message.settings,
         )
         reference = self.loaded.directory / turn.prompt.reference if turn.prompt.reference else None
         command = reference_command(reference) if reference else None
         store().set(
             ORACLE_KEY, {"turn": turn.number, "command": command, "reply": turn.prompt.reply}
         )
-        state.messages.append(ChatMessageUser(content=message.text))
-        agent_seconds = await self._agent(state, record)
+        try:
+            # the conversation's own list enforces sample-wide message limits on append
+            state.messages.append(ChatMessageUser(content=message.text))
+            agent_seconds = await self._agent(state, record)
+        except LimitExceededError as ex:
+            record.status = "limit"
+            record.error = f"sample {ex.type} limit reached: {ex.message}"
+            self._finish(record)  # the interrupted turn is kept, marked as cut short
+            raise
         # retries after feedback must not replay the reference a second time
         store().set(ORACLE_KEY, {"turn": turn.number, "command": None, "reply": turn.prompt.reply})
 
@@ -192,6 +232,9 @@ class _Session:
         record.changed = changed_files(before, self.manifest)
         check_seconds, feedback_seconds = await self._checks(state, turn, record)
         agent_seconds += feedback_seconds
+        await self._rules_and_probes(turn, record)
+        self._robustness_rules(turn, record)
+        await self._robustness_grader(turn, record)
         if record.changed:
             self.project.last_changed_file = record.changed[-1]
         self.project.last_reply = record.reply
@@ -206,38 +249,77 @@ class _Session:
         return record
 
     async def _agent(self, state: TaskState, record: TurnRecord) -> float:
+        """Let the agent work until it replies; the turn's own limits end only the turn."""
         started = time.perf_counter()
         agent_state = AgentState(messages=state.messages)
+        first_new = len(state.messages)
         # message_limit counts the whole conversation: bound this turn by what it adds
-        budget = len(state.messages) + 2 * self.turn_generations if self.turn_generations else None
-        tokens = token_limit(self.turn_tokens)
-        try:
-            with message_limit(budget), tokens:
-                agent_state = await self.agent(agent_state)
-        except LimitExceededError as ex:
-            record.status, record.error = "limit", str(ex)
-        except Exception as ex:  # noqa: BLE001 - a failed turn is recorded, the session goes on
-            record.status, record.error = "error", f"{type(ex).__name__}: {ex}"
-        state.messages = agent_state.messages
-        record.tokens += int(tokens.usage)
-        last = next(
-            (m for m in reversed(state.messages) if isinstance(m, ChatMessageAssistant)), None
+        turn_messages = (
+            message_limit(first_new + 2 * self.turn_generations) if self.turn_generations else None
         )
-        record.reply = (last.text if last else "")[-4000:]
+        turn_tokens = token_limit(self.turn_tokens)
+        try:
+            if turn_messages is not None:
+                with turn_messages, turn_tokens:
+                    agent_state = await self.agent(agent_state)
+            else:
+                with turn_tokens:
+                    agent_state = await self.agent(agent_state)
+        except LimitExceededError as ex:
+            state.messages = agent_state.messages
+            if ex.source is turn_messages:
+                record.status = "limit"
+                record.error = (
+                    f"turn limit: the agent used its {self.turn_generations} generations "
+                    "for this turn"
+                )
+            elif ex.source is turn_tokens:
+                record.status = "limit"
+                record.error = (
+                    f"turn limit: the agent used its {self.turn_tokens:,} tokens for this turn"
+                )
+            else:
+                record.tokens += int(turn_tokens.usage)
+                raise
+        except Exception as ex:  # noqa: BLE001 - a failed turn is recorded, the session goes on
+            text = f"{type(ex).__name__}: {ex}"
+            record.status = "context_overflow" if _OVERFLOW_TEXT.search(text) else "error"
+            record.error = text[:2000]
+        else:
+            state.messages = agent_state.messages
+            output = agent_state.output
+            if output.stop_reason == "model_length" or (
+                output.error is not None and _OVERFLOW_TEXT.search(str(output.error))
+            ):
+                record.status = "context_overflow"
+                record.error = (output.error or output.completion or "model_length")[:2000]
+            elif output.error is not None:
+                record.status, record.error = "error", str(output.error)[:2000]
+        record.tokens += int(turn_tokens.usage)
+        new = state.messages[first_new:]
+        last = next((m for m in reversed(new) if isinstance(m, ChatMessageAssistant)), None)
+        # an overflow's content is the provider's error text, not a reply
+        reply = "" if record.status == "context_overflow" else (last.text if last else "")
+        record.reply = reply[-4000:]
         return time.perf_counter() - started
+
+    def _due_regressions(self, turn: Turn) -> list[Checkpoint]:
+        """Earlier passed checkpoints to re-run with this turn's, as the setting says."""
+        if self.regressions == "none":
+            return []
+        if self.regressions == "phase_end" and not turn.last_of_phase:
+            return []
+        if self.regressions == "all" and not turn.checkpoints:
+            return []
+        return [c for c in self.passed_checkpoints.values() if c.at_turn < turn.number]
 
     async def _checks(
         self, state: TaskState, turn: Turn, record: TurnRecord
     ) -> tuple[float, float]:
-        """Run what is due this turn; return (check command seconds, feedback agent seconds)."""
-        # earlier checkpoints that passed are re-run with this turn's, in one check run
-        earlier = (
-            [c for c in self.passed_checkpoints.values() if c.at_turn < turn.number]
-            if turn.checkpoints
-            else []
-        )
-        results = await run_checkpoints([*turn.checkpoints, *earlier], self.loaded.directory)
-        seconds, feedback_seconds = sum(r.extra.get("seconds", 0.0) for r in results), 0.0
+        """Run what is due in one batch; return (check command seconds, feedback seconds)."""
+        earlier = self._due_regressions(turn)
+        results = await run_checks([*turn.checkpoints, *earlier], self.loaded.directory)
+        seconds, feedback_seconds = sum(r.seconds for r in results), 0.0
         due, rerun = results[: len(turn.checkpoints)], results[len(turn.checkpoints) :]
         for checkpoint, again in zip(earlier, rerun, strict=True):
             if not again.passed:
@@ -247,24 +329,31 @@ class _Session:
             result, tries = due[index], 0
             while not result.passed and self.feedback and tries < self.attempts:
                 tries += 1
-                state.messages.append(
-                    ChatMessageUser(content=FEEDBACK_PROMPT.format(output=result.output))
-                )
-                feedback_seconds += await self._agent(state, record)
-                before, self.manifest = self.manifest, await workspace_manifest()
-                record.changed = sorted(
-                    set(record.changed) | set(changed_files(before, self.manifest))
-                )
-                [result] = await run_checkpoints([checkpoint], self.loaded.directory)
-                seconds += result.extra.get("seconds", 0.0)
-            result.extra["retries"] = tries
+                result, spent = await self._retry(state, record, checkpoint, result)
+                feedback_seconds += spent
+                seconds += result.seconds
+            result.retries = tries
             due[index] = result
             if result.passed:
                 self.passed_checkpoints[checkpoint.label] = checkpoint
             else:
                 self.project.last_error = result.output
-        record.checkpoints = [r.as_dict() for r in due]
+        record.checkpoints = list(due)
+        return seconds, feedback_seconds
 
+    async def _retry(
+        self, state: TaskState, record: TurnRecord, checkpoint: Checkpoint, failed: CheckResult
+    ) -> tuple[CheckResult, float]:
+        """Feedback: show the agent the failure, let it work, run the checkpoint again."""
+        state.messages.append(ChatMessageUser(content=FEEDBACK_PROMPT.format(output=failed.output)))
+        spent = await self._agent(state, record)
+        before, self.manifest = self.manifest, await workspace_manifest()
+        record.changed = sorted(set(record.changed) | set(changed_files(before, self.manifest)))
+        [result] = await run_checks([checkpoint], self.loaded.directory)
+        return result, spent
+
+    async def _rules_and_probes(self, turn: Turn, record: TurnRecord) -> None:
+        """Consistency rules (at checkpoint turns) and memory probes over a workspace copy."""
         script = self.loaded.script
         rules = (
             [r for r in script.consistency_rules if r.from_turn <= turn.number]
@@ -272,32 +361,39 @@ class _Session:
             else []
         )
         probes = [p for p in script.memory_probes if p.probed_at == turn.number]
-        if rules or probes:
-            with tempfile.TemporaryDirectory(prefix="stamina-ws-") as tmp:
-                copy = await fetch_workspace(Path(tmp))
-                for rule in rules:
-                    record.rules[rule.id] = (await evaluate_check(rule.check, copy))[0]
-                for probe in probes:
-                    outcomes = [await evaluate_check(check, copy) for check in probe.checks]
-                    record.probe = {
-                        "id": probe.id,
-                        "passed": all(passed for passed, _ in outcomes),
-                        "detail": "; ".join(detail for _, detail in outcomes),
-                    }
+        if not rules and not probes:
+            return
+        with tempfile.TemporaryDirectory(prefix="stamina-ws-") as tmp:
+            copy = await fetch_workspace(Path(tmp))
+            for rule in rules:
+                record.rules[rule.id] = (await evaluate_check(rule.check, copy))[0]
+            for probe in probes:
+                outcomes = [await evaluate_check(check, copy) for check in probe.checks]
+                record.probes.append(
+                    ProbeResult(
+                        id=probe.id,
+                        passed=all(passed for passed, _ in outcomes),
+                        detail="; ".join(detail for _, detail in outcomes),
+                    )
+                )
+
+    def _robustness_rules(self, turn: Turn, record: TurnRecord) -> None:
         if turn.prompt.kind in ROBUSTNESS_KINDS and turn.prompt.expect is not None:
             passed, detail = judge_robustness(turn.prompt.expect, record.reply, record.changed)
-            record.robustness = {
-                "passed": passed,
-                "detail": detail,
-                "behaviour": turn.prompt.expect.behaviour,
-            }
-            if GRADER_ROLE in model_roles():
-                verdict, why = await grade_robustness(
-                    turn.prompt.expect, record.message, record.reply, record.changed
-                )
-                # the rules are necessary; a bound grader can only make the verdict stricter
-                record.robustness.update(passed=passed and verdict, grader=why)
-        return seconds, feedback_seconds
+            record.robustness = RobustnessResult(
+                behaviour=turn.prompt.expect.behaviour, passed=passed, detail=detail
+            )
+
+    async def _robustness_grader(self, turn: Turn, record: TurnRecord) -> None:
+        if record.robustness is None or turn.prompt.expect is None:
+            return
+        if GRADER_ROLE in model_roles():
+            verdict, why = await grade_robustness(
+                turn.prompt.expect, record.message, record.reply, record.changed
+            )
+            # the rules are necessary; a bound grader can only make the verdict stricter
+            record.robustness.passed = record.robustness.passed and verdict
+            record.robustness.grader = why
 
     def _effective(self, turn: Turn, record: TurnRecord) -> bool:
         clarification = bool(re.search(r"\?", record.reply)) and not record.changed
@@ -306,9 +402,9 @@ class _Session:
         if record.status != "ok" or repeated:
             return False
         if record.robustness is not None:
-            return bool(record.robustness["passed"])
+            return record.robustness.passed
         if turn.prompt.kind in CODE_KINDS:
-            return bool(record.changed) and all(c["passed"] for c in record.checkpoints)
+            return bool(record.changed) and all(c.passed for c in record.checkpoints)
         # an answer, not a token acknowledgement
         return len(record.reply.split()) >= ANSWER_MIN_WORDS and not clarification
 
@@ -318,9 +414,7 @@ class _Session:
         for turn in done:
             if turn.prompt.reference:
                 commands.append(reference_command(self.loaded.directory / turn.prompt.reference))
-        await sandbox().exec(
-            ["bash", "-c", f"pkill -9 -u {AGENT_USER}; true"], user="root", timeout=30
-        )
+        await stop_agent()
         for command in commands:
             result = await sandbox().exec(["bash", "-c", command], user=AGENT_USER, timeout=300)
             if not result.success:

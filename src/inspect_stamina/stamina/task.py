@@ -14,9 +14,9 @@ from inspect_stamina.docker_check import require_image
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.images import image_specs
 from inspect_stamina.sandbox_spec import compose_sandbox
-from inspect_stamina.stamina.scorers import stamina_scorer
+from inspect_stamina.stamina.scorers import script_metadata, stamina_scorer
 from inspect_stamina.stamina.script import LoadedScript, load_script
-from inspect_stamina.stamina.session import Mode, default_agent, stamina_session
+from inspect_stamina.stamina.session import Mode, Regressions, default_agent, stamina_session
 from inspect_stamina.stamina.user import LAYERS
 from inspect_stamina.task_args import comma_list
 
@@ -54,6 +54,7 @@ def stamina(
     feedback: bool = False,
     attempts: int = 1,
     mode: Mode = "free",
+    regressions: Regressions = "all",
     agent: Agent | None = None,
     command_timeout: int = 180,
     docker_image: str = DEFAULT_IMAGE,
@@ -70,6 +71,9 @@ def stamina(
         attempts: Retries per failed checkpoint when feedback is on.
         mode: free (the agent builds on its own work) or teacher_forced (the workspace is
             reset to the reference state at each phase boundary).
+        regressions: Which earlier passed checkpoints are re-run, batched with the due
+            ones: all (at every checkpoint turn), phase_end (at each phase's last turn)
+            or none.
         agent: Any Inspect agent (default: react with bash and python in the sandbox).
         command_timeout: Seconds before one of the default agent's commands is killed.
         docker_image: Sandbox image.
@@ -83,6 +87,8 @@ def stamina(
         raise StaminaError(f"Unknown user layer(s) {sorted(unknown)}; valid: {', '.join(LAYERS)}.")
     if mode not in ("free", "teacher_forced"):
         raise StaminaError(f"Unknown mode {mode!r}; valid: free, teacher_forced.")
+    if regressions not in ("all", "phase_end", "none"):
+        raise StaminaError(f"Unknown regressions {regressions!r}; valid: all, phase_end, none.")
     if attempts < 0:
         raise StaminaError("attempts must be >= 0.")
     require_image(docker_image)
@@ -94,6 +100,7 @@ def stamina(
                 "script": item.name,
                 "script_path": str(item.path),
                 "total_turns": item.script.total_turns,
+                **script_metadata(item.path.read_text(encoding="utf-8")),
             },
         )
         for item in loaded
@@ -108,10 +115,16 @@ def stamina(
             feedback=feedback,
             attempts=attempts,
             mode=mode,
+            regressions=regressions,
         ),
         scorer=stamina_scorer(),
         sandbox=stamina_sandbox(docker_image),
-        metadata={"benchmark": "staminabench", "mode": mode, "user_layers": list(layers)},
+        metadata={
+            "benchmark": "staminabench",
+            "mode": mode,
+            "regressions": regressions,
+            "user_layers": list(layers),
+        },
     )
 
 

@@ -13,7 +13,10 @@ from __future__ import annotations
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from inspect_ai.event import ModelEvent
+from inspect_ai.log import transcript
 from inspect_ai.model import (
     CachePolicy,
     ChatMessageSystem,
@@ -24,7 +27,7 @@ from inspect_ai.model import (
 )
 from inspect_ai.util import sandbox
 
-from inspect_stamina.stamina.checks import WORKSPACE
+from inspect_stamina.stamina.sandbox import WORKSPACE
 from inspect_stamina.stamina.script import Prompt, Turn
 
 LAYERS = ("scripted", "template", "llm")
@@ -55,6 +58,7 @@ class UserMessage:
     text: str
     layer: str
     note: str = ""
+    settings: dict[str, Any] | None = None
 
 
 class SimulatedUser:
@@ -101,7 +105,7 @@ class SimulatedUser:
             f"Last failing check: {(state.last_error or 'none')[-800:]}\n\n"
             f"Your goal for this message: {goal}"
         )
-        model = get_model(role=USER_ROLE)
+        model = get_model(role=USER_ROLE, required=True)
         output = await model.generate(
             [ChatMessageSystem(content=USER_ROLE_PROMPT), ChatMessageUser(content=context)],
             config=GenerateConfig(temperature=0.0, seed=USER_SEED),
@@ -112,8 +116,47 @@ class SimulatedUser:
             return UserMessage(
                 goal, "template", "user model replied with nothing: template fallback"
             )
-        # the simulator's settings move scores: keep them with every message it writes
-        return UserMessage(text, "llm", f"user model {model}, temperature 0, seed {USER_SEED}")
+        # the simulator's settings move scores: keep, with every message it writes, what
+        # the provider actually received
+        settings = _sent_settings(str(model))
+        return UserMessage(text, "llm", f"user model {model}", settings)
+
+
+_SETTING_KEYS = {
+    "temperature": ("temperature",),
+    "seed": ("seed", "random_seed"),
+    "max_tokens": ("max_tokens", "max_completion_tokens", "max_output_tokens", "n_predict"),
+}
+
+
+def _sent_settings(model: str) -> dict[str, Any]:
+    """Temperature, seed and max tokens of the user model's last call, as sent.
+
+    Read from the model event's request (what the provider received); when the call
+    was served from Inspect's cache there is no request, and the event's config is used.
+    """
+    events = [e for e in transcript().events if isinstance(e, ModelEvent) and e.model == model]
+    if not events:
+        return {"model": model, "source": "no model event"}
+    event = events[-1]
+    request = event.call.request if event.call is not None else None
+    if isinstance(request, dict):
+        found = request.get("generationConfig") or request.get("options")
+        nested: dict[str, Any] = found if isinstance(found, dict) else {}
+        settings: dict[str, Any] = {"model": model, "source": "request"}
+        for name, keys in _SETTING_KEYS.items():
+            settings[name] = next(
+                (src[k] for k in keys for src in (dict(request), nested) if k in src), None
+            )
+        return settings
+    config = event.config
+    return {
+        "model": model,
+        "source": "config (cached call)" if event.cache == "read" else "config",
+        "temperature": config.temperature,
+        "seed": config.seed,
+        "max_tokens": config.max_tokens,
+    }
 
 
 async def _definition_file(function_name: str | None) -> str | None:

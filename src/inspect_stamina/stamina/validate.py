@@ -7,6 +7,13 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.util import sandbox, store
+
+from inspect_stamina.stamina.checks import run_checks
+from inspect_stamina.stamina.references import reference_command
+from inspect_stamina.stamina.sandbox import AGENT_USER
+from inspect_stamina.stamina.session import script_of
 from inspect_stamina.stamina.task import resolve_script
 
 
@@ -52,6 +59,12 @@ def validate_script(spec: str, run: bool = False) -> Validation:
             _score(spec, "stamina/oracle", log_dir),
             _score(spec, "stamina/noop", log_dir),
         )
+        early = _passing_early(spec, log_dir)
+    for label, turn in early:
+        result.problems.append(
+            f"behavioural checkpoint {label} already passes with the references up to turn "
+            f"{turn - 1}, before its own turn: it measures nothing"
+        )
     behavioural = {c.label for c in loaded.checkpoints() if c.behavioural}
     oracle_checks = [c for t in oracle["turns"] for c in t["checkpoints"]]
     for check in oracle_checks:
@@ -59,9 +72,10 @@ def validate_script(spec: str, run: bool = False) -> Validation:
             result.problems.append(
                 f"oracle fails checkpoint {check['name']}: {check['output'][-300:]}"
             )
-    accepted = oracle["final"]["acceptance"]
-    passed, _, total = accepted.partition("/")
-    if passed != total or total in ("", "0"):
+    acceptance = oracle["final"]["acceptance"] or {}
+    passed, total = acceptance.get("passed_tests") or 0, acceptance.get("total_tests") or 0
+    accepted = f"{passed}/{total}"
+    if loaded.acceptance_dir and (passed != total or total == 0):
         result.problems.append(f"oracle passes {accepted} acceptance tests")
     noop_checks = [c for t in noop["turns"] for c in t["checkpoints"] if c["name"] in behavioural]
     for check in noop_checks:
@@ -70,8 +84,50 @@ def validate_script(spec: str, run: bool = False) -> Validation:
                 f"noop passes behavioural checkpoint {check['name']}: it cannot discriminate"
             )
     result.facts.append(
+        f"{len(behavioural)} behavioural checkpoints, {len(behavioural) - len(early)} failing "
+        "before their turn"
+    )
+    result.facts.append(
         f"oracle passed {sum(c['passed'] for c in oracle_checks)}/{len(oracle_checks)} checkpoints "
         f"and {accepted} acceptance tests; noop failed "
         f"{sum(not c['passed'] for c in noop_checks)}/{len(noop_checks)} behavioural checkpoints"
     )
     return result
+
+
+_EARLY_KEY = "stamina:validate:passing_early"
+
+
+@solver
+def _replay_checking_early() -> Solver:
+    """Replay the references turn by turn; before each turn's reference, run its checkpoints."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        loaded = script_of(state)
+        early: list[list[object]] = []
+        for turn in loaded.turns():
+            due = [c for c in turn.checkpoints if c.behavioural]
+            results = await run_checks(due, loaded.directory)
+            early += [[c.label, turn.number] for c, r in zip(due, results, strict=True) if r.passed]
+            if turn.prompt.reference:
+                command = reference_command(loaded.directory / turn.prompt.reference)
+                await sandbox().exec(["bash", "-c", command], user=AGENT_USER, timeout=300)
+        store().set(_EARLY_KEY, early)
+        return state
+
+    return solve
+
+
+def _passing_early(spec: str, log_dir: str) -> list[tuple[str, int]]:
+    """Behavioural checkpoints that pass with only the references before their turn."""
+    from inspect_ai import Task
+    from inspect_ai import eval as inspect_eval
+
+    from inspect_stamina.stamina.task import stamina
+
+    task = stamina(script=spec)
+    replay = Task(dataset=task.dataset, solver=_replay_checking_early(), sandbox=task.sandbox)
+    [log] = inspect_eval(replay, model="mockllm/model", log_dir=log_dir, display="none")
+    if log.status != "success" or not log.samples:
+        raise RuntimeError(f"the replay run did not complete: {log.error}")
+    return [(str(label), int(turn)) for label, turn in log.samples[0].store.get(_EARLY_KEY, [])]

@@ -1,0 +1,187 @@
+"""Runs inside the sandbox, as the checker: one batch of checks, one JSON result.
+
+Standard library only (it runs on the sandbox's Python). Every test file of the batch
+runs in one pytest process; per-file outcomes come from pytest's JUnit XML, not from
+its console output. Every command runs in its own process group with its own timeout.
+The JSON result follows a marker line on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+MARKER = "@@STAMINA_CHECK_RESULT@@"
+
+
+def _run(cmd: list[str], cwd: str, env: dict[str, str], timeout: float) -> tuple[int, str, float]:
+    """Run a command in its own process group; kill the whole group on timeout."""
+    started = time.monotonic()
+    proc = subprocess.Popen(
+        cmd,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+        code = proc.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, _ = proc.communicate()
+        code = 124
+        out += f"\n[timed out after {timeout:.0f} s]".encode()
+    return code, out.decode("utf-8", "replace"), time.monotonic() - started
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit // 2] + "\n[...]\n" + text[-limit // 2 :]
+
+
+def _module_of(path: str) -> str:
+    return path.removesuffix(".py").replace("/", ".")
+
+
+def _file_of(case: ET.Element, files: list[str]) -> str | None:
+    """The test file a JUnit testcase belongs to (xunit1 names it; else by module path)."""
+    named = case.get("file") or ""
+    for path in files:
+        bare = path.rstrip("/")
+        if named == bare or named.startswith(bare + "/"):
+            return path
+    dotted = f"{case.get('classname') or ''}.{case.get('name') or ''}"
+    for path in files:
+        module = _module_of(path.rstrip("/"))
+        if dotted.startswith(module + ".") or dotted == module or dotted.endswith("." + module):
+            return path
+    return None
+
+
+def _pytest(
+    files: list[str], spec: dict[str, Any], timeout: float
+) -> dict[str, dict[str, Any]] | None:
+    """One pytest process over the files: per-file results, or None when it timed out."""
+    tests_dir, junit = spec["tests_dir"], f"/tmp/stamina-junit-{os.getpid()}.xml"
+    cmd = [
+        sys.executable,
+        "-P",  # the workspace's own pytest.py or sitecustomize must not shadow pytest
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        f"--rootdir={tests_dir}",
+        "-c",
+        f"{tests_dir}/pytest.ini",
+        f"--confcutdir={tests_dir}",
+        "--import-mode=importlib",
+        f"--junitxml={junit}",
+        "-o",
+        "junit_family=xunit1",
+        *[f"{tests_dir}/{f}" for f in files],
+    ]
+    code, output, seconds = _run(cmd, spec["workspace"], spec["test_env"], timeout)
+    if code == 124:
+        return None
+    results: dict[str, dict[str, Any]] = {
+        f: {"passed": 0, "total": 0, "failures": []} for f in files
+    }
+    try:
+        root = ET.parse(junit).getroot()
+    except (OSError, ET.ParseError):
+        root = None
+    for case in root.iter("testcase") if root is not None else []:
+        path = _file_of(case, files)
+        problems = [c for c in case if c.tag in ("failure", "error")]
+        skipped = any(c.tag == "skipped" for c in case)
+        if path is None:
+            if problems:  # an error outside any file (a conftest, say) fails them all
+                for result in results.values():
+                    result["failures"].append(_describe(case, problems))
+            continue
+        if skipped and not problems:
+            continue
+        results[path]["total"] += 1
+        if problems:
+            results[path]["failures"].append(_describe(case, problems))
+        else:
+            results[path]["passed"] += 1
+    limit = spec["output_limit"]
+    share = seconds / max(len(files), 1)
+    out: dict[str, dict[str, Any]] = {}
+    for path, r in results.items():
+        ok = r["total"] > 0 and not r["failures"]
+        if r["failures"]:
+            text = "\n\n".join(r["failures"])
+        elif r["total"]:
+            text = f"{r['passed']} passed"
+        else:
+            text = "no test ran from this file\n" + output[-limit:]
+        out[path] = {
+            "passed": ok,
+            "output": _clip(text, limit),
+            "passed_tests": r["passed"],
+            "total_tests": r["total"],
+            "seconds": share,
+        }
+    return out
+
+
+def _describe(case: ET.Element, problems: list[ET.Element]) -> str:
+    name = f"{case.get('classname') or ''}::{case.get('name') or ''}".strip(":")
+    details = [f"{p.get('message') or p.tag}\n{(p.text or '').strip()}" for p in problems]
+    return f"{name}: " + "\n".join(details)
+
+
+def run(spec: dict[str, Any]) -> dict[str, Any]:
+    """Every test file in one pytest run (per file on a timeout), then every command."""
+    tests: dict[str, dict[str, Any]] = {}
+    files = list(dict.fromkeys(t["path"] for t in spec["tests"]))
+    timeouts = {t["path"]: float(t["timeout"]) for t in spec["tests"]}
+    if files:
+        batch = _pytest(files, spec, sum(timeouts[f] for f in files))
+        if batch is None:  # a hanging file: run each alone so the others still count
+            batch = {}
+            for path in files:
+                alone = _pytest([path], spec, timeouts[path])
+                batch[path] = (alone or {}).get(path) or {
+                    "passed": False,
+                    "output": f"timed out after {timeouts[path]:.0f} s",
+                    "passed_tests": 0,
+                    "total_tests": 0,
+                    "seconds": timeouts[path],
+                }
+        tests = batch
+    commands = []
+    for command in spec["commands"]:
+        code, output, seconds = _run(
+            ["bash", "-c", command["command"]],
+            spec["workspace"],
+            spec["command_env"],
+            float(command["timeout"]),
+        )
+        commands.append(
+            {"code": code, "output": _clip(output, spec["output_limit"]), "seconds": seconds}
+        )
+    return {"tests": tests, "commands": commands}
+
+
+def main() -> None:
+    """Read the spec file named on the command line; print the marker and the result."""
+    spec = json.loads(Path(sys.argv[1]).read_text())
+    result = run(spec)
+    sys.stdout.write("\n" + MARKER + "\n" + json.dumps(result) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+"""The typed records of a session: what every stage (session, scorer, report, validate) reads.
+
+A turn record is made by the session as the turn ends, kept in the sample's store
+(``SessionRecord`` through Inspect's ``store_as``) and also written to the transcript
+as an info event, so that a log whose sample was cut short still holds every finished
+turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from inspect_ai.util import StoreModel
+from pydantic import BaseModel, Field
+
+TurnStatus = Literal["ok", "limit", "context_overflow", "error", "not_reached"]
+TURN_EVENT_SOURCE = "stamina turn"
+
+
+class CheckResult(BaseModel):
+    """The outcome of one check (a checkpoint, a regression re-run or the acceptance tests)."""
+
+    name: str
+    passed: bool
+    output: str = ""
+    passed_tests: int | None = None
+    total_tests: int | None = None
+    seconds: float = 0.0
+    retries: int = 0
+
+
+class ProbeResult(BaseModel):
+    """A memory probe evaluated after its probe turn."""
+
+    id: str
+    passed: bool
+    detail: str = ""
+
+
+class RobustnessResult(BaseModel):
+    """Whether a vague, contradictory or erroneous turn met its expectation."""
+
+    behaviour: str
+    passed: bool
+    detail: str = ""
+    grader: str | None = None
+
+
+class TurnRecord(BaseModel):
+    """What happened in one turn: the data every StaminaBench metric is computed from."""
+
+    turn: int
+    phase: str
+    kind: str
+    layer: str
+    message: str
+    reply: str = ""
+    status: TurnStatus = "ok"
+    error: str | None = None
+    note: str = ""
+    user_settings: dict[str, Any] | None = None
+    changed: list[str] = Field(default_factory=list)
+    checkpoints: list[CheckResult] = Field(default_factory=list)
+    regressions: list[str] = Field(default_factory=list)
+    rules: dict[str, bool] = Field(default_factory=dict)
+    probes: list[ProbeResult] = Field(default_factory=list)
+    robustness: RobustnessResult | None = None
+    effective: bool = False
+    tokens: int = 0
+    seconds: dict[str, float] = Field(default_factory=dict)
+
+
+class FinalEvaluation(BaseModel):
+    """What the final evaluation found in the last workspace; errors say what could not run."""
+
+    acceptance: CheckResult | None = None
+    pylint: float | None = None
+    bandit_issues: int | None = None
+    python_files: int = 0
+    rules: dict[str, bool] = Field(default_factory=dict)
+    errors: list[str] = Field(default_factory=list)
+
+
+class SessionRecord(StoreModel):
+    """The session so far, in the sample's store: finished turns and how the session ended."""
+
+    turns: list[TurnRecord] = Field(default_factory=list)
+    stopped_at: int | None = None
+    stop_reason: str | None = None
+    final: FinalEvaluation | None = None
+
+    def add(self, record: TurnRecord) -> None:
+        """Append a finished turn (reassigned so the store sees the change)."""
+        self.turns = [*self.turns, record]

@@ -1,0 +1,105 @@
+"""The StaminaBench sandbox's layout and the harness's I/O with it.
+
+Users: the agent works as ``agent`` in /workspace; checks run as ``checker``, which
+owns nothing else, so whatever a check leaves behind can be found and removed.
+Benchmark tests live in TESTS_DIR, root-owned and readable by ``checker`` only, and
+only while a check runs: never in the agent's tree.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import tarfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from inspect_ai.log import transcript
+from inspect_ai.util import OutputLimitExceededError, sandbox
+
+WORKSPACE = "/workspace"
+AGENT_USER = "agent"
+CHECKER_USER = "checker"
+CHECKER_GID = 1001  # compose/images/stamina/setup.sh
+TESTS_DIR = "/opt/stamina/tests"
+# files this large are neither hashed for change detection nor copied for analysis
+LARGE_FILE_KIB = 1024
+_SKIP = "! -path './.git/*' ! -path '*/__pycache__/*' ! -path './.pytest_cache/*'"
+
+
+async def workspace_manifest() -> dict[str, str]:
+    """Path -> fingerprint of every workspace file: sha1 below LARGE_FILE_KIB, else size+mtime.
+
+    Hashing a multi-GiB file the agent made would cost seconds on every turn; its
+    size and modification time are enough to tell that it changed.
+    """
+    script = (
+        f"find . -type f {_SKIP} -size -{LARGE_FILE_KIB}k -print0 | xargs -0 -r sha1sum; "
+        f"find . -type f {_SKIP} ! -size -{LARGE_FILE_KIB}k -printf '%s:%T@  %p\\n'"
+    )
+    try:
+        result = await sandbox().exec(
+            ["bash", "-c", script], cwd=WORKSPACE, user="root", timeout=60
+        )
+    except (TimeoutError, OutputLimitExceededError):
+        return {}
+    manifest = {}
+    for line in result.stdout.splitlines():
+        digest, _, path = line.partition("  ")
+        manifest[path.removeprefix("./")] = digest
+    return dict(sorted(manifest.items()))
+
+
+def changed_files(before: Mapping[str, str], after: Mapping[str, str]) -> list[str]:
+    """Files added, removed or modified between two manifests."""
+    return sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
+
+
+async def fetch_workspace(dest: Path) -> Path:
+    """Copy the workspace's source files to a host directory (for host-side analysis).
+
+    Files of LARGE_FILE_KIB and more are left out (no source file is that large); a
+    workspace that cannot be copied is left empty and the transcript says why.
+    """
+    dest.mkdir(parents=True, exist_ok=True)
+    script = (
+        f"find . -type f -size -{LARGE_FILE_KIB}k {_SKIP} -print0 | tar -c --null -T - | base64 -w0"
+    )
+    try:
+        result = await sandbox().exec(
+            ["bash", "-c", script], cwd=WORKSPACE, user="root", timeout=120
+        )
+        archive = base64.b64decode(result.stdout, validate=True)
+        with tarfile.open(fileobj=io.BytesIO(archive), mode="r") as tar:
+            tar.extractall(dest, filter="data")
+    except OutputLimitExceededError:
+        transcript().info("workspace too large to copy for analysis: host-side checks see nothing")
+    except (TimeoutError, binascii.Error, tarfile.TarError, OSError) as ex:
+        transcript().info(f"workspace copy failed ({type(ex).__name__}: {ex}): checks see nothing")
+    return dest
+
+
+def tests_archive(files: Mapping[str, bytes]) -> bytes:
+    """A tar of benchmark-owned files: root-owned, group ``checker``, unreadable to others."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as tar:
+        for name, data in sorted(files.items()):
+            info = tarfile.TarInfo(name)
+            info.size, info.uid, info.gid, info.mode = len(data), 0, CHECKER_GID, 0o640
+            tar.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+def read_tree(base: Path, directory: str) -> dict[str, bytes]:
+    """Every file under base/directory, keyed by its path relative to base."""
+    return {
+        p.relative_to(base).as_posix(): p.read_bytes()
+        for p in sorted((base / directory).rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+
+
+async def stop_agent() -> None:
+    """Kill every process of the agent user (teacher forcing, before a reset)."""
+    await sandbox().exec(["bash", "-c", f"pkill -9 -u {AGENT_USER}; true"], user="root", timeout=30)

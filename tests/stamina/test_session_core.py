@@ -1,0 +1,140 @@
+"""The session core in Docker: batched checks, test placement, partial sessions, re-scoring."""
+
+from __future__ import annotations
+
+import math
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from inspect_ai import eval as inspect_eval
+from inspect_ai.event import InfoEvent
+from inspect_ai.log import read_eval_log
+from inspect_ai.model import ChatMessageTool, ModelOutput, get_model
+
+from inspect_stamina.stamina.record import TURN_EVENT_SOURCE
+from inspect_stamina.stamina.task import stamina
+from tests.stamina.test_stamina_docker import MINI, bash, run, say, score_of
+
+pytestmark = pytest.mark.usefixtures("docker_engine")
+
+CREATE_CALC = (
+    'mkdir -p calc && printf \'UNITS = {"m": 1.0, "km": 1000.0}\\n\\n\\n'
+    "def add(a, b):\\n    return a + b\\n' > calc/__init__.py"
+)
+OPS = (
+    "printf 'from calc import UNITS\\n\\n\\ndef to_metres(value, unit):\\n"
+    "    return value * UNITS[unit]\\n' > calc/ops.py"
+)
+IDLE = [say("Nothing more to change here, the project is as we agreed.")] * 6
+
+
+def model(*outputs: ModelOutput) -> object:
+    return get_model("mockllm/model", custom_outputs=[*outputs, *IDLE])
+
+
+def test_regression_in_a_batch_is_attributed_to_its_checkpoint(log_dir: Path) -> None:
+    # turn 2 adds ops.py (its own checkpoint passes) but breaks add() (turn 1's checkpoint)
+    breaks_add = f"{OPS} && sed -i 's/return a + b/return a - b/' calc/__init__.py"
+    log = run(model(bash(CREATE_CALC), say("Done."), bash(breaks_add), say("Done.")), log_dir)
+    value, meta = score_of(log)
+    turn2 = meta["turns"][1]
+    assert [c["passed"] for c in turn2["checkpoints"]] == [True]
+    assert turn2["regressions"] == ["turn 1: tests/test_add.py"]
+    assert value["regressions"] == 1.0
+
+
+def test_agent_files_at_test_paths_survive_and_its_pytest_setup_is_ignored(
+    log_dir: Path,
+) -> None:
+    own = (
+        "mkdir -p tests && printf 'def test_mine():\\n    assert True\\n' > tests/test_add.py"
+        " && printf 'raise RuntimeError(\"agent conftest loaded\")\\n' > conftest.py"
+        " && printf '[pytest]\\naddopts = --collect-only\\n' > pytest.ini"
+        " && printf 'raise SystemExit(\"agent pytest\")\\n' > pytest.py"
+    )
+    look = "cat tests/test_add.py conftest.py pytest.ini pytest.py; ls -A"
+    log = run(model(bash(f"{CREATE_CALC} && {own}"), say("Done."), bash(look), say("Ok.")), log_dir)
+    _, meta = score_of(log)
+    # the benchmark's test_add ran for real, untouched by the agent's conftest, ini or pytest.py
+    first = meta["turns"][0]["checkpoints"][0]
+    assert first["passed"] is True and first["passed_tests"] == 1
+    assert log.samples
+    seen = [m.text for m in log.samples[0].messages if isinstance(m, ChatMessageTool)][1]
+    assert "def test_mine():" in seen and "assert add(2, 3)" not in seen
+    assert "agent conftest loaded" in seen and "--collect-only" in seen
+
+
+def test_sample_limit_ends_the_session_and_scores_it_as_partial(log_dir: Path) -> None:
+    # 1 system message + 2 per turn: the limit falls inside turn 4
+    [log] = inspect_eval(
+        stamina(script=MINI),
+        model=model(bash(CREATE_CALC), say("Done.")),
+        message_limit=9,
+        log_dir=str(log_dir),
+        display="none",
+    )
+    value, meta = score_of(log)
+    assert meta["stopped_at"] is not None
+    turns = meta["turns"]
+    assert turns[-1]["turn"] == meta["stopped_at"] and turns[-1]["status"] == "limit"
+    assert "sample message limit" in turns[-1]["error"]
+    assert value["stamina"] < meta["stopped_at"]
+    assert value["solved"] == 0.0
+    # every finished turn is in the transcript as it ended, not only in the final store
+    assert log.samples
+    events = [
+        e
+        for e in log.samples[0].events
+        if isinstance(e, InfoEvent) and e.source == TURN_EVENT_SOURCE
+    ]
+    assert [e.data["turn"] for e in events] == [t["turn"] for t in turns]  # type: ignore[index]
+
+
+def test_context_overflow_is_its_own_turn_status(log_dir: Path) -> None:
+    overflow = ModelOutput.from_content(
+        "mockllm/model",
+        "This model's maximum context length is 8192 tokens. However, you requested 9000.",
+        stop_reason="model_length",
+    )
+    _, meta = score_of(run(model(overflow), log_dir))
+    first = meta["turns"][0]
+    assert first["status"] == "context_overflow"
+    assert first["reply"] == "" and "maximum context length" in first["error"]
+
+
+def test_log_is_rescored_where_the_script_file_is_gone(log_dir: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "mini"
+    shutil.copytree(Path(MINI).parent, copy)
+    [log] = inspect_eval(
+        stamina(script=str(copy / "script.yaml")),
+        model="stamina/oracle",
+        log_dir=str(log_dir),
+        display="none",
+    )
+    before, _ = score_of(log)
+    shutil.rmtree(copy)
+    out = tmp_path / "rescored.eval"
+    result = subprocess.run(
+        [
+            "inspect",
+            "score",
+            log.location,
+            "--scorer",
+            "inspect_stamina/stamina_scorer",
+            "--action",
+            "overwrite",
+            "--output-file",
+            str(out),
+            "--display",
+            "none",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    after, _ = score_of(read_eval_log(str(out)))
+    assert after.keys() == before.keys()
+    for key, value in before.items():
+        assert after[key] == value or (math.isnan(after[key]) and math.isnan(value)), key
