@@ -11,9 +11,9 @@ import pytest
 from inspect_ai import eval as inspect_eval
 from inspect_ai.event import InfoEvent
 from inspect_ai.log import read_eval_log
-from inspect_ai.model import ChatMessageTool, ModelOutput, get_model
+from inspect_ai.model import ChatMessageTool, Model, ModelOutput, get_model
 
-from inspect_stamina.stamina.record import TURN_EVENT_SOURCE
+from inspect_stamina.stamina.record import TURN_EVENT_SOURCE, TurnRecord
 from inspect_stamina.stamina.task import stamina
 from tests.stamina.test_stamina_docker import MINI, bash, run, say, score_of
 
@@ -30,7 +30,7 @@ OPS = (
 IDLE = [say("Nothing more to change here, the project is as we agreed.")] * 6
 
 
-def model(*outputs: ModelOutput) -> object:
+def model(*outputs: ModelOutput) -> Model:
     return get_model("mockllm/model", custom_outputs=[*outputs, *IDLE])
 
 
@@ -89,7 +89,8 @@ def test_sample_limit_ends_the_session_and_scores_it_as_partial(log_dir: Path) -
         for e in log.samples[0].events
         if isinstance(e, InfoEvent) and e.source == TURN_EVENT_SOURCE
     ]
-    assert [e.data["turn"] for e in events] == [t["turn"] for t in turns]  # type: ignore[index]
+    recorded = [TurnRecord.model_validate(e.data).turn for e in events]
+    assert recorded == [t["turn"] for t in turns]
 
 
 def test_context_overflow_is_its_own_turn_status(log_dir: Path) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from inspect_ai.log import read_eval_log
 
 from inspect_stamina.errors import StaminaError
+from inspect_stamina.stamina.record import TurnRecord
 
 SUMMARY_KEYS = (
     "solved",
@@ -31,7 +31,7 @@ class Session:
     mode: str
     epoch: int
     values: dict[str, float]
-    turns: list[dict[str, Any]]
+    turns: list[TurnRecord]
 
     @property
     def label(self) -> str:
@@ -60,7 +60,7 @@ def load_sessions(logs: list[str | Path]) -> list[Session]:
                     str((log.eval.task_args or {}).get("mode", "free")),
                     sample.epoch,
                     {k: float(v) for k, v in score.value.items()},
-                    list(score.metadata.get("turns", [])),
+                    [TurnRecord.model_validate(t) for t in score.metadata.get("turns", [])],
                 )
             )
     if not sessions:
@@ -92,26 +92,26 @@ def plot_sessions(sessions: list[Session], output: str | Path) -> Path:
         2, 1, figsize=(10, 7), sharex=True, gridspec_kw={"height_ratios": [3, 2]}
     )
     for row, session in enumerate(sessions):
-        turns = [t["turn"] for t in session.turns]
+        turns = [t.turn for t in session.turns]
         cumulative, running = [], 0
         for index, turn in enumerate(session.turns, 1):
-            running += bool(turn["effective"])
+            running += turn.effective
             cumulative.append(running / index)
         (line,) = effective_axis.plot(turns, cumulative, label=session.label)
         effective_axis.axvline(
             session.values.get("stamina", 0) + 0.5, color=line.get_color(), ls=":", lw=1
         )
         for turn in session.turns:
-            for check in turn["checkpoints"]:
+            for check in turn.checkpoints:
                 check_axis.scatter(
-                    turn["turn"],
+                    turn.turn,
                     row,
-                    marker="o" if check["passed"] else "x",
-                    color="tab:green" if check["passed"] else "tab:red",
+                    marker="o" if check.passed else "x",
+                    color="tab:green" if check.passed else "tab:red",
                     s=40,
                 )
-            for _ in turn.get("regressions", []):
-                check_axis.scatter(turn["turn"], row + 0.2, marker="v", color="tab:orange", s=30)
+            for _ in turn.regressions:
+                check_axis.scatter(turn.turn, row + 0.2, marker="v", color="tab:orange", s=30)
     effective_axis.set_ylabel("effective turns so far (share)")
     effective_axis.set_ylim(-0.05, 1.05)
     effective_axis.legend(loc="lower left", fontsize="small")
