@@ -99,7 +99,7 @@ def test_starter_script_noop_fails_every_behavioural_check(log_dir: Path) -> Non
     assert len(checks) == 7 and not any(c["passed"] for c in checks)
     assert value["completion"] == 0.0 and value["checkpoint_pass_rate"] == 0.0
     assert value["memory"] == 0.0 and value["robustness"] == 0.0 and value["consistency"] == 0.0
-    assert value["stamina"] == 4.0  # the first checkpoint is at turn 5
+    assert value["stamina"] == 2.0  # the first checkpoint is at turn 3
     assert value["efficiency"] == 0.0
     assert not any(t["changed"] for t in meta["turns"])
 

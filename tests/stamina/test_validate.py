@@ -36,6 +36,14 @@ def test_bundled_scripts_are_valid() -> None:
     assert "inventory_cli: valid (28 turns, 7 checkpoints)" in result.stdout
 
 
+@pytest.mark.usefixtures("docker_engine")
+def test_bundled_script_is_solvable_and_every_checkpoint_discriminates() -> None:
+    result = validate("inventory_cli", "--run")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "7 behavioural checkpoints, 7 failing before their turn" in result.stdout
+    assert "oracle passed 7/7 checkpoints and 10/10 acceptance tests" in result.stdout
+
+
 def test_missing_reference_is_reported() -> None:
     result = validate(str(MINI / "script.yaml"))
     assert result.returncode == 1

@@ -1,4 +1,4 @@
-"""Checkpoint, turn 15: adjust, the low-stock report (changed requirement), CSV export."""
+"""Checkpoint, turn 13: adjust, the low-stock report (changed requirement), CSV export."""
 
 import csv
 import os

@@ -1,4 +1,4 @@
-"""Checkpoint, turn 28: where, packaging, CSV quoting, atomic saves."""
+"""Checkpoint, turn 26: where, packaging, CSV quoting, atomic saves."""
 
 import csv
 import os
