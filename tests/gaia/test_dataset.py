@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -12,9 +13,12 @@ from inspect_stamina.errors import StaminaError
 from inspect_stamina.gaia.dataset import (
     EXAMPLE_DIR,
     SANDBOX_FILES_DIR,
+    SHARED_FILES_METADATA_KEY,
     gaia_dataset,
+    load_records,
     locate_dataset,
     read_card_configs,
+    record_to_sample,
     resolve_subsets,
 )
 
@@ -160,3 +164,25 @@ def test_gated_repo_says_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 def test_unknown_hub() -> None:
     with pytest.raises(StaminaError, match="Unknown dataset_hub 'kaggle'"):
         locate_dataset("validation", "kaggle")
+
+
+def test_record_to_sample_stages_the_attachment_and_names_its_sandbox_path(
+    tmp_path: Path,
+) -> None:
+    [record] = [
+        r
+        for r in load_records(EXAMPLE_DIR, ["2023_level1"], "validation")
+        if r["file_name"] == "cities.csv"
+    ]
+    sample = record_to_sample(record, "validation", tmp_path)
+    assert f"{SANDBOX_FILES_DIR}/cities.csv" in str(sample.input)
+    assert sample.target == "Lyon"
+    assert sample.metadata is not None
+    assert os.listdir(sample.metadata[SHARED_FILES_METADATA_KEY]) == ["cities.csv"]
+
+
+def test_record_to_sample_refuses_a_file_name_outside_the_split(tmp_path: Path) -> None:
+    [record] = load_records(EXAMPLE_DIR, ["2023_level1"], "validation")[:1]
+    record = {**record, "file_name": "../validation/metadata.parquet"}
+    with pytest.raises(StaminaError, match="names the attachment"):
+        record_to_sample(record, "validation", tmp_path)

@@ -8,12 +8,15 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.event import InfoEvent
 from inspect_ai.log import read_eval_log
 from inspect_ai.model import ChatMessageTool, Model, ModelOutput, get_model
 
 from inspect_stamina.stamina.record import TURN_EVENT_SOURCE, TurnRecord
+from inspect_stamina.stamina.scorers import stamina_scorer
+from inspect_stamina.stamina.session import stamina_session
 from inspect_stamina.stamina.task import stamina
 from tests.stamina.test_stamina_docker import MINI, bash, run, say, score_of
 
@@ -139,3 +142,23 @@ def test_log_is_rescored_where_the_script_file_is_gone(log_dir: Path, tmp_path: 
     assert after.keys() == before.keys()
     for key, value in before.items():
         assert after[key] == value or (math.isnan(after[key]) and math.isnan(value)), key
+
+
+def test_session_solver_composes_into_a_task_and_regressions_none_skips_reruns(
+    log_dir: Path,
+) -> None:
+    # the Python API: the session solver in a Task of one's own, with no regression re-runs
+    base = stamina(script=MINI)
+    task = Task(
+        dataset=base.dataset,
+        solver=stamina_session(regressions="none"),
+        scorer=stamina_scorer(),
+        sandbox=base.sandbox,
+    )
+    breaks_add = f"{OPS} && sed -i 's/return a + b/return a - b/' calc/__init__.py"
+    outputs = model(bash(CREATE_CALC), say("Done."), bash(breaks_add), say("Done."))
+    [log] = inspect_eval(task, model=outputs, log_dir=str(log_dir), display="none")
+    value, meta = score_of(log)
+    # the break is never re-checked during the session; the acceptance tests still see it
+    assert all(t["regressions"] == [] for t in meta["turns"])
+    assert value["regressions"] == 0.0 and value["completion"] < 1.0

@@ -68,7 +68,11 @@ async def grade_robustness(
         changed=", ".join(changed) or "none",
         behaviour=BEHAVIOURS[expect.behaviour],
     )
-    output = await get_model(role=GRADER_ROLE, required=True).generate(
+    # called by the session solver, during the sample, only when the role is bound
+    grader = get_model(
+        role=GRADER_ROLE, required=True
+    )  # inspect-evals-lint: ignore[get_model_location] -- runs inside the stamina_session solver
+    output = await grader.generate(
         [ChatMessageUser(content=prompt)], config=GenerateConfig(temperature=0.0)
     )
     text = output.completion.strip()

@@ -105,7 +105,9 @@ class SimulatedUser:
             f"Last failing check: {(state.last_error or 'none')[-800:]}\n\n"
             f"Your goal for this message: {goal}"
         )
-        model = get_model(role=USER_ROLE, required=True)
+        model = get_model(
+            role=USER_ROLE, required=True
+        )  # inspect-evals-lint: ignore[get_model_location] -- runs inside the stamina_session solver
         output = await model.generate(
             [ChatMessageSystem(content=USER_ROLE_PROMPT), ChatMessageUser(content=context)],
             config=GenerateConfig(temperature=0.0, seed=USER_SEED),

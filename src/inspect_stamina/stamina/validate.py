@@ -99,7 +99,7 @@ _EARLY_KEY = "stamina:validate:passing_early"
 
 
 @solver
-def _replay_checking_early() -> Solver:
+def _replay_checking_early() -> Solver:  # inspect-evals-lint: ignore[custom_solver_tests] -- run by `inspect-stamina validate --run`, tested in tests/stamina/test_validate.py
     """Replay the references turn by turn; before each turn's reference, run its checkpoints."""
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
