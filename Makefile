@@ -24,7 +24,7 @@ test: setup
 
 lint:
 	$(PYTHON) -m pip install -q -e ".[dev,mcp]"
-	ruff check . && ruff format --check . && mypy
+	ruff check . && ruff format --check . && mypy && inspect-evals-lint --all
 
 bench: setup
 	$(PYTHON) bench/bench_gaia.py

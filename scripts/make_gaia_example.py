@@ -80,7 +80,7 @@ def write_attachments(split_dir: Path) -> None:
         ws.append(row)
     wb.save(split_dir / "book_sales.xlsx")
 
-    with open(split_dir / "cities.csv", "w", newline="") as f:
+    with open(split_dir / "cities.csv", "w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
         w.writerow(["city", "country", "population"])
         w.writerows(
@@ -241,7 +241,7 @@ def main() -> None:
     (ROOT / "README.md").write_text(CARD.format(levels=levels))
     write_attachments(ROOT / "2023" / "validation")
     test_dir = ROOT / "2023" / "test"
-    with open(test_dir / "inventory.csv", "w", newline="") as f:
+    with open(test_dir / "inventory.csv", "w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows([["item", "qty"], ["bolt", 10], ["nut", 4], ["washer", 7]])
     (test_dir / "notes.txt").write_text("apple pear apple plum apple pear\n")
     write_split("validation", VALIDATION)

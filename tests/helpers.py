@@ -26,3 +26,13 @@ def assert_clear_failure(
     assert message in output, output
     assert "Traceback" not in output
     assert list_eval_logs(str(log_dir)) == []
+
+
+def run_in_image(tag: str, script: str) -> subprocess.CompletedProcess[str]:
+    """`bash -c SCRIPT` in a throwaway container of the image, with no network."""
+    return subprocess.run(
+        ["docker", "run", "--rm", "--network", "none", tag, "bash", "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )

@@ -7,6 +7,7 @@ import subprocess
 import pytest
 
 from inspect_stamina.images import image_label, image_specs
+from tests.helpers import run_in_image
 
 pytestmark = pytest.mark.usefixtures("docker_engine")
 
@@ -35,12 +36,7 @@ def test_gaia_image_has_python_tools_and_attachment_libraries() -> None:
         "python --version && curl --version | head -n1 && wget --version | head -n1 && "
         "git --version && python -c 'import pandas, openpyxl, pypdf, PIL, docx, pptx, numpy; print(\"libs ok\")'"
     )
-    result = subprocess.run(
-        ["docker", "run", "--rm", "--network", "none", tag, "bash", "-c", probe],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = run_in_image(tag, probe)
     assert result.returncode == 0, result.stderr
     assert "Python 3.11" in result.stdout
     assert "libs ok" in result.stdout

@@ -42,6 +42,8 @@ def test_wheel_ships_compose_and_example_data(wheel: zipfile.ZipFile) -> None:
         "inspect_stamina/compose/images/gaia/Dockerfile",
         "inspect_stamina/compose/images/gaia/requirements.txt",
         "inspect_stamina/compose/images/gaia/apt-packages.txt",
+        "inspect_stamina/compose/images/gaia-browser/extends",
+        "inspect_stamina/compose/images/gaia-browser/setup.sh",
         "inspect_stamina/gaia/example/README.md",
         "inspect_stamina/gaia/example/2023/validation/metadata.parquet",
         "inspect_stamina/gaia/example/2023/validation/book_sales.xlsx",
@@ -66,18 +68,21 @@ def test_wheel_registers_entry_points(wheel: zipfile.ZipFile) -> None:
 def test_sandboxes_do_not_depend_on_the_working_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from inspect_ai.util import ComposeConfig
+    from inspect_ai.util import ComposeConfig, parse_compose_yaml
 
     from inspect_stamina.gaia.task import gaia_sandbox
     from inspect_stamina.stamina.task import stamina_sandbox
 
     monkeypatch.chdir(tmp_path)  # Inspect would resolve a relative compose path against this
-    gaia_spec = gaia_sandbox(Path("relative/split"), "img:1", network_enabled=False)
+    gaia_spec = gaia_sandbox(Path("relative/cache"), "img:1", network_enabled=False)
     stamina_spec = stamina_sandbox("img:2")
-    assert isinstance(gaia_spec.config, ComposeConfig) and isinstance(
-        stamina_spec.config, ComposeConfig
-    )
-    gaia_service = gaia_spec.config.services["default"]
-    assert gaia_service.volumes == [f"{tmp_path}/relative/split:/shared_files:ro"]
+    # GAIA: an absolute compose file (Inspect fills the mount per sample from its metadata)
+    assert isinstance(gaia_spec.config, str) and Path(gaia_spec.config).is_absolute()
+    gaia_service = parse_compose_yaml(gaia_spec.config).services["default"]
+    empty = tmp_path / "relative/cache/shared_files/_no_attachment"
+    assert gaia_service.volumes == [
+        f"${{SAMPLE_METADATA_SHARED_FILES_DIR:-{empty}}}:/shared_files:ro"
+    ]
     assert (gaia_service.image, gaia_service.network_mode) == ("img:1", "none")
+    assert isinstance(stamina_spec.config, ComposeConfig)
     assert stamina_spec.config.services["default"].image == "img:2"

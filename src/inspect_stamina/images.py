@@ -2,16 +2,20 @@
 
 Each image is a directory under ``compose/images/<name>/`` holding a ``Dockerfile``
 plus the two package lists it installs (``apt-packages.txt``, ``requirements.txt``)
-and, optionally, a ``setup.sh`` run as root once the packages are in.
-Where a registry answers, ``docker build`` runs that Dockerfile. Offline, the same
-lists go into a Debian root filesystem made by ``debootstrap``; Python packages are
-installed into it from the host side (containers here cannot verify TLS to the
-package registries), and ``docker import`` turns it into the image.
+and, optionally, a ``setup.sh`` run as root once the packages are in. An ``extends``
+file naming another image puts that image's lists before this one's, so a variant
+(``gaia-browser``) holds everything its base (``gaia``) holds without copying the lists.
+Where a registry answers, ``docker build`` runs that Dockerfile on a context holding the
+merged lists. Offline, the same lists go into a Debian root filesystem made by
+``debootstrap``; Python packages are installed into it from the host side (containers
+here cannot verify TLS to the package registries), and ``docker import`` turns it into
+the image, with the Dockerfile's ``ENV`` lines as its environment.
 """
 
 from __future__ import annotations
 
 import hashlib
+import shlex
 import shutil
 import subprocess
 import sys
@@ -51,30 +55,104 @@ class ImageSpec:
         return f"inspect-stamina/{self.name}:{IMAGE_VERSION}"
 
     @property
+    def base(self) -> ImageSpec | None:
+        """The image named in the ``extends`` file, whose package lists come first."""
+        names = _read_list(self.directory / "extends")
+        if not names:
+            return None
+        if len(names) > 1:
+            raise ImageBuildError(f"{self.name}/extends names more than one image: {names}")
+        directory = self.directory.parent / names[0]
+        if names[0] == self.name or not (directory / "Dockerfile").is_file():
+            raise ImageBuildError(f"{self.name}/extends names no other image: {names[0]!r}")
+        base = ImageSpec(names[0], directory)
+        if base.base is not None:
+            # one level keeps the merged build context and the hash simple
+            raise ImageBuildError(f"{self.name} extends {base.name}, which extends another")
+        if (directory / "setup.sh").is_file():
+            raise ImageBuildError(
+                f"{self.name} extends {base.name}, which has a setup.sh: only package "
+                "lists are inherited"
+            )
+        return base
+
+    @property
     def apt_packages(self) -> list[str]:
-        """Debian packages, from apt-packages.txt."""
-        return _read_list(self.directory / "apt-packages.txt")
+        """Debian packages: the base image's, then apt-packages.txt."""
+        return self._merged("apt-packages.txt")
 
     @property
     def python_packages(self) -> list[str]:
-        """Python requirements, from requirements.txt."""
-        return _read_list(self.directory / "requirements.txt")
+        """Python requirements: the base image's, then requirements.txt."""
+        return self._merged("requirements.txt")
+
+    def _merged(self, filename: str) -> list[str]:
+        base = self.base
+        inherited = _read_list(base.directory / filename) if base else []
+        own = _read_list(self.directory / filename)
+        return list(dict.fromkeys(inherited + own))
+
+    @property
+    def env(self) -> dict[str, str]:
+        """The image's environment: defaults, then the Dockerfile's ``ENV`` lines."""
+        return {**DEFAULT_ENV, **_dockerfile_env(self.directory / "Dockerfile")}
 
     def spec_hash(self) -> str:
-        """A hash of every file that defines the image, to know when to rebuild."""
+        """A hash of every file that defines the image (its base's too), to know when to rebuild."""
         digest = hashlib.sha256()
         for path in sorted(self.directory.rglob("*")):
             if path.is_file():
                 digest.update(path.name.encode())
                 digest.update(path.read_bytes())
+        base = self.base
+        if base is not None:
+            digest.update(f"extends {base.name} {base.spec_hash()}".encode())
         return digest.hexdigest()[:16]
+
+    def write_context(self, out: Path) -> None:
+        """The ``docker build`` context: this directory, its package lists merged with the base's."""
+        shutil.copytree(self.directory, out, dirs_exist_ok=True)
+        (out / "apt-packages.txt").write_text(
+            "".join(f"{p}\n" for p in self.apt_packages), encoding="utf-8"
+        )
+        (out / "requirements.txt").write_text(
+            "".join(f"{p}\n" for p in self.python_packages), encoding="utf-8"
+        )
 
 
 def _read_list(path: Path) -> list[str]:
     if not path.exists():
         return []
-    lines = (line.split("#", 1)[0].strip() for line in path.read_text().splitlines())
+    lines = (
+        line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines()
+    )
     return [line for line in lines if line]
+
+
+def _dockerfile_env(path: Path) -> dict[str, str]:
+    """``ENV KEY=VALUE ...`` lines of a Dockerfile, for the offline build's ``docker import``.
+
+    Only literal values without spaces are supported: the offline build has no earlier
+    layers to expand ``$VARIABLE`` against, and passes each pair to ``docker import
+    --change`` as is.
+    """
+    env: dict[str, str] = {}
+    continued = False  # a line of a multi-line instruction (RUN ... \) is no instruction
+    for line in path.read_text(encoding="utf-8").splitlines():
+        words = line.strip().split(None, 1)
+        instruction = not continued
+        continued = line.rstrip().endswith("\\")
+        if not instruction or len(words) < 2 or words[0].upper() != "ENV":
+            continue
+        for pair in shlex.split(words[1]):
+            key, eq, value = pair.partition("=")
+            if not eq or "$" in value or any(c.isspace() for c in value):
+                raise ImageBuildError(
+                    f"{path}: only `ENV KEY=VALUE` with literal values without spaces is "
+                    f"supported, not {line!r}"
+                )
+            env[key] = value
+    return env
 
 
 def image_specs() -> dict[str, ImageSpec]:
@@ -127,18 +205,21 @@ def registry_reachable(timeout: float = 20.0) -> bool:
 
 def build_with_dockerfile(spec: ImageSpec) -> None:
     """Build the image from its Dockerfile (needs a registry for the base image)."""
-    proc = subprocess.run(
-        [
-            "docker",
-            "build",
-            "--label",
-            f"{SPEC_LABEL}={spec.spec_hash()}",
-            "-t",
-            spec.tag,
-            str(spec.directory),
-        ],
-        check=False,
-    )
+    with tempfile.TemporaryDirectory(prefix="inspect-stamina-context-") as tmp:
+        context = Path(tmp) / spec.name
+        spec.write_context(context)
+        proc = subprocess.run(
+            [
+                "docker",
+                "build",
+                "--label",
+                f"{SPEC_LABEL}={spec.spec_hash()}",
+                "-t",
+                spec.tag,
+                str(context),
+            ],
+            check=False,
+        )
     if proc.returncode != 0:
         raise ImageBuildError(f"docker build of {spec.tag} failed (exit {proc.returncode})")
 
@@ -179,13 +260,15 @@ def build_offline(
         if setup.is_file():
             log("running setup.sh in the image")
             shutil.copy(setup, rootfs / "tmp/setup.sh")
-            _run(["chroot", str(rootfs), "/bin/bash", "/tmp/setup.sh"], "setup.sh")
+            # the image's environment, not the host's: setup.sh sees what the image's processes see
+            env = {**spec.env, "HOME": "/root"}
+            _run(["chroot", str(rootfs), "/bin/bash", "/tmp/setup.sh"], "setup.sh", env=env)
             (rootfs / "tmp/setup.sh").unlink()
         for junk in ("var/cache/apt/archives", "var/lib/apt/lists"):
             for child in (rootfs / junk).glob("*"):
                 if child.is_file():
                     child.unlink()
-        changes = [f"ENV {k}={v}" for k, v in DEFAULT_ENV.items()]
+        changes = [f"ENV {k}={v}" for k, v in spec.env.items()]
         changes += ['CMD ["/bin/bash"]', f"LABEL {SPEC_LABEL}={spec.spec_hash()}"]
         log(f"docker import {spec.tag}")
         tar = subprocess.Popen(["tar", "-C", str(rootfs), "-c", "."], stdout=subprocess.PIPE)
@@ -233,8 +316,8 @@ def _install_python_packages(rootfs: Path, requirements: list[str]) -> None:
         shutil.rmtree(scripts)
 
 
-def _run(cmd: list[str], what: str) -> None:
-    result = subprocess.run(cmd, capture_output=True, check=False)
+def _run(cmd: list[str], what: str, env: dict[str, str] | None = None) -> None:
+    result = subprocess.run(cmd, capture_output=True, check=False, env=env)
     if result.returncode != 0:
         tail = (
             result.stderr.decode(errors="replace")[-2000:]

@@ -23,13 +23,17 @@ def mini(tmp_path: Path) -> Path:
 
 
 def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
+    text = path.read_text(encoding="utf-8")
     assert old in text, old
-    path.write_text(text.replace(old, new, 1))
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def line_of(path: Path, needle: str) -> int:
-    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
+    return next(
+        i
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if needle in line
+    )
 
 
 def problems(path: Path) -> str:

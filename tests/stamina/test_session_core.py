@@ -11,13 +11,14 @@ import pytest
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.event import InfoEvent
-from inspect_ai.log import read_eval_log
+from inspect_ai.log import list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageTool, Model, ModelOutput, get_model
 
 from inspect_stamina.stamina.record import TURN_EVENT_SOURCE, TurnRecord
 from inspect_stamina.stamina.scorers import stamina_scorer
 from inspect_stamina.stamina.session import stamina_session
 from inspect_stamina.stamina.task import stamina
+from tests.helpers import inspect_eval_cli
 from tests.stamina.test_stamina_docker import MINI, bash, run, say, score_of
 
 pytestmark = pytest.mark.usefixtures("docker_engine")
@@ -162,3 +163,25 @@ def test_session_solver_composes_into_a_task_and_regressions_none_skips_reruns(
     # the break is never re-checked during the session; the acceptance tests still see it
     assert all(t["regressions"] == [] for t in meta["turns"])
     assert value["regressions"] == 0.0 and value["completion"] < 1.0
+
+
+def test_epochs_reduce_the_dict_score_with_inspect_reducers(log_dir: Path) -> None:
+    # pass^k on `solved` through Inspect's own reducer, from the command line
+    result = inspect_eval_cli(
+        "inspect_stamina/stamina",
+        log_dir,
+        "--model",
+        "stamina/oracle",
+        "-T",
+        f"script={MINI}",
+        "--epochs",
+        "2",
+        "--epochs-reducer",
+        "mean,pass_k_2",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    [info] = list_eval_logs(str(log_dir))
+    results = read_eval_log(info, header_only=True).results
+    assert results is not None
+    solved = {s.reducer: s.metrics["mean"].value for s in results.scores if s.name == "solved"}
+    assert solved == {"mean": 1.0, "pass_k_2": 1.0}

@@ -13,6 +13,7 @@ from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageTool, ChatMessageUser, ModelOutput, get_model
 
 from inspect_stamina.stamina.task import stamina
+from inspect_stamina.stamina.user import USER_SEED
 from tests.helpers import assert_clear_failure, inspect_eval_cli
 
 pytestmark = pytest.mark.usefixtures("docker_engine")
@@ -119,10 +120,21 @@ def test_llm_user_layer_uses_the_user_role_and_caches(
         "Please add to_metres in calc/ops.py, reusing UNITS.",
     )
     assert value["checkpoint_pass_rate"] == 1.0
+    # the record says what the provider received: mockllm's request carries no temperature
+    assert turn["user_settings"] == {
+        "model": "mockllm/model",
+        "source": "request",
+        "temperature": None,
+        "seed": None,
+        "max_tokens": None,
+    }
     # a rerun is identical: the user model's answer comes from the cache, not a new call
     second = get_model("mockllm/model", custom_outputs=[say("Something else entirely.")])
     again = run("stamina/oracle", log_dir, model_roles={"user": second})
     assert score_of(again)[1]["turns"][1]["message"] == turn["message"]
+    cached = score_of(again)[1]["turns"][1]["user_settings"]
+    assert cached["source"] == "config (cached call)"
+    assert (cached["temperature"], cached["seed"]) == (0.0, USER_SEED)
 
 
 def test_llm_layer_disabled_falls_back_to_template(log_dir: Path) -> None:
@@ -303,7 +315,9 @@ def test_cli_bad_input_is_a_clear_error(log_dir: Path, args: list[str], message:
 
 def test_malformed_script_fails_before_any_sandbox(log_dir: Path, tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text(Path(MINI).read_text().replace("total_turns: 6", "total_turns: 60"))
+    bad.write_text(
+        Path(MINI).read_text(encoding="utf-8").replace("total_turns: 6", "total_turns: 60")
+    )
     result = inspect_cli(
         log_dir,
         "--model",

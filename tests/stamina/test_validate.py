@@ -73,8 +73,10 @@ def test_run_proves_oracle_passes_and_noop_fails(complete_mini: Path) -> None:
 @pytest.mark.usefixtures("docker_engine")
 def test_run_flags_a_checkpoint_that_passes_before_its_turn(complete_mini: Path) -> None:
     # divide() exists from turn 4 on: checked at turn 6, the checkpoint measures nothing
-    text = complete_mini.read_text()
-    complete_mini.write_text(text.replace("      - at_turn: 4\n", "      - at_turn: 6\n"))
+    text = complete_mini.read_text(encoding="utf-8")
+    complete_mini.write_text(
+        text.replace("      - at_turn: 4\n", "      - at_turn: 6\n"), encoding="utf-8"
+    )
     result = validate(str(complete_mini), "--run")
     assert result.returncode == 1
     assert (
@@ -85,9 +87,11 @@ def test_run_flags_a_checkpoint_that_passes_before_its_turn(complete_mini: Path)
 
 @pytest.mark.usefixtures("docker_engine")
 def test_run_flags_a_checkpoint_the_noop_passes(complete_mini: Path) -> None:
-    text = complete_mini.read_text()
+    text = complete_mini.read_text(encoding="utf-8")
     weak = 'command: python -c "from calc.safe import divide; print(divide(6, 3))"'
-    complete_mini.write_text(text.replace(weak, "command: python -c \"print('2.0')\""))
+    complete_mini.write_text(
+        text.replace(weak, "command: python -c \"print('2.0')\""), encoding="utf-8"
+    )
     result = validate(str(complete_mini), "--run")
     assert result.returncode == 1
     assert (

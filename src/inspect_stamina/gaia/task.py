@@ -9,14 +9,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from inspect_ai import Task, task
-from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Solver, basic_agent, system_message
 from inspect_ai.tool import Tool, ToolSource, bash, mcp_server_stdio, mcp_tools, python
 from inspect_ai.util import SandboxEnvironmentSpec
 
 from inspect_stamina.docker_check import require_image
-from inspect_stamina.errors import StaminaError
+from inspect_stamina.errors import InspectPrerequisiteError, StaminaError
 from inspect_stamina.gaia.attachments import stage_attachment
 from inspect_stamina.gaia.dataset import (
     GAIA_REVISION,
@@ -35,6 +34,8 @@ from inspect_stamina.task_args import comma_list
 
 TASK_VERSION = 1
 DEFAULT_IMAGE = image_specs()["gaia"].tag
+# the gaia image plus Chromium, Playwright and inspect-tool-support (web_browser=true)
+BROWSER_IMAGE = image_specs()["gaia-browser"].tag
 DEFAULT_MAX_TOOL_OUTPUT = 16 * 1024
 # Inspect's web_search providers; the external ones need their own API keys
 WEB_SEARCH_PROVIDERS = (
@@ -75,6 +76,7 @@ def gaia(
     cache_dir: str | None = None,
     web_search: str | Sequence[str] | None = None,
     python_tool: bool = False,
+    web_browser: bool = False,
 ) -> Task:
     """GAIA: a bash agent in a Docker sandbox answers questions, scored by the leaderboard rules.
 
@@ -84,7 +86,8 @@ def gaia(
         max_steps: Bound on agent steps (model generations) per sample.
         command_timeout: Seconds before one bash command is killed.
         docker_image: Sandbox image (default: Python 3.11 with curl/wget/git and
-            libraries for reading attachments).
+            libraries for reading attachments; with web_browser, that image plus a
+            headless Chromium: inspect-stamina/gaia-browser).
         network_enabled: False gives the sandbox no network at all.
         dataset_hub: huggingface, modelscope, or example (the bundled example dataset).
         dataset_path: A local directory in the dataset's layout (overrides dataset_hub).
@@ -95,6 +98,8 @@ def gaia(
         cache_dir: Where downloaded snapshots and per-sample attachment directories live.
         web_search: Inspect's web_search tool with these providers (off by default).
         python_tool: Add Inspect's python tool beside bash (off by default).
+        web_browser: Add Inspect's web_browser tools (a headless Chromium in the sandbox)
+            beside bash (off by default).
     """
     return build_gaia_task(**locals())
 
@@ -118,6 +123,7 @@ def gaia_level1(
     cache_dir: str | None = None,
     web_search: str | Sequence[str] | None = None,
     python_tool: bool = False,
+    web_browser: bool = False,
 ) -> Task:
     """GAIA level 1 questions only (the parameters of gaia but subset)."""
     return build_gaia_task(subset="2023_level1", **locals())
@@ -139,6 +145,7 @@ def gaia_level2(
     cache_dir: str | None = None,
     web_search: str | Sequence[str] | None = None,
     python_tool: bool = False,
+    web_browser: bool = False,
 ) -> Task:
     """GAIA level 2 questions only (the parameters of gaia but subset)."""
     return build_gaia_task(subset="2023_level2", **locals())
@@ -160,6 +167,7 @@ def gaia_level3(
     cache_dir: str | None = None,
     web_search: str | Sequence[str] | None = None,
     python_tool: bool = False,
+    web_browser: bool = False,
 ) -> Task:
     """GAIA level 3 questions only (the parameters of gaia but subset)."""
     return build_gaia_task(subset="2023_level3", **locals())
@@ -181,6 +189,7 @@ def build_gaia_task(
     cache_dir: str | None,
     web_search: str | Sequence[str] | None,
     python_tool: bool,
+    web_browser: bool,
 ) -> Task:
     """Validate the arguments (cheap checks first), load the data, then check Docker."""
     subsets = resolve_subsets(subset)
@@ -190,9 +199,11 @@ def build_gaia_task(
     if command_timeout <= 0:
         raise StaminaError(f"command_timeout must be positive, not {command_timeout}.")
     timeout = math.ceil(command_timeout)
-    tools = gaia_tools(timeout, mcp_servers, comma_list(web_search), python_tool)
+    tools = gaia_tools(timeout, mcp_servers, comma_list(web_search), python_tool, web_browser)
+    if web_browser and docker_image == DEFAULT_IMAGE:
+        docker_image = BROWSER_IMAGE
     root = locate_dataset(split, dataset_hub, dataset_path, dataset_revision, cache_dir)
-    cache = Path(cache_dir).expanduser() if cache_dir else default_cache_dir()
+    cache = (Path(cache_dir).expanduser() if cache_dir else default_cache_dir()).resolve()
     dataset = gaia_dataset(
         subsets, split, root, comma_list(instance_ids), staging_root=cache / "shared_files"
     )
@@ -233,11 +244,14 @@ def gaia_tools(
     mcp_servers: str | Sequence[str] | None,
     web_search_providers: Sequence[str] = (),
     python_tool: bool = False,
+    web_browser: bool = False,
 ) -> list[Tool | ToolSource]:
     """bash in the sandbox (the headline setting), plus the optional tools asked for."""
     tools: list[Tool | ToolSource] = [bash(timeout=command_timeout)]
     if python_tool:
         tools.append(python(timeout=command_timeout))
+    if web_browser:
+        tools.extend(web_browser_tools())
     if web_search_providers:
         tools.append(web_search_tool(web_search_providers))
     servers = [mcp_servers] if isinstance(mcp_servers, str) else list(mcp_servers or [])
@@ -255,6 +269,18 @@ def gaia_tools(
         name = spec if spec in MCP_SHORTHANDS else Path(command[0]).name
         tools.append(mcp_tools(mcp_server_stdio(name=name, command=command[0], args=command[1:])))
     return tools
+
+
+def web_browser_tools() -> list[Tool]:
+    """Inspect's web_browser tools (web_browser_go, _click, ...), run in the sandbox.
+
+    They exec `inspect-tool-support` in the sandbox, which drives a headless Chromium
+    through Playwright: the gaia-browser image holds both. Inspect marks web_browser()
+    deprecated and logs a warning when it is built; it still works.
+    """
+    from inspect_ai.tool import web_browser
+
+    return web_browser()
 
 
 def web_search_tool(providers: Sequence[str]) -> Tool:
@@ -277,7 +303,7 @@ def web_search_tool(providers: Sequence[str]) -> Tool:
 def _check_search_keys(provider: str) -> None:
     """Build the provider Inspect would build on the first search: it checks the key."""
     try:
-        from inspect_ai.tool._tools._web_search._web_search import (
+        from inspect_ai.tool._tools._web_search._web_search import (  # inspect-evals-lint: ignore[private_api_imports] -- Inspect checks a provider's key only on the first search; building its provider now checks it before any sample runs
             _create_external_provider,
             _normalize_config,
         )
@@ -285,18 +311,18 @@ def _check_search_keys(provider: str) -> None:
         return
     try:
         _create_external_provider(_normalize_config(provider))  # type: ignore[arg-type]
-    except PrerequisiteError as ex:
+    except InspectPrerequisiteError as ex:
         first_line = str(ex.message if hasattr(ex, "message") else ex).splitlines()[0]
         raise StaminaError(f"web_search={provider}: {first_line}") from ex
 
 
 def tool_name(tool: Tool | ToolSource) -> str:
-    """A tool's registered name, for the task's metadata."""
-    from inspect_ai._util.registry import registry_unqualified_name
+    """A tool's name as the model sees it, for the task's metadata (MCP sources: their type)."""
+    from inspect_ai.tool import ToolDef
 
     try:
-        return registry_unqualified_name(tool)
-    except Exception:  # noqa: BLE001 - tool sources (MCP) are not registry objects
+        return ToolDef(tool).name  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001 - tool sources (MCP) are not single tools
         return type(tool).__name__
 
 
@@ -309,6 +335,7 @@ def gaia_sandbox(cache: Path, image: str, network_enabled: bool) -> SandboxEnvir
     sample (Inspect's start-up check) the mount is an empty directory.
     """
     variable = f"SAMPLE_METADATA_{SHARED_FILES_METADATA_KEY.upper()}"
+    cache = cache.resolve()  # Inspect would resolve a relative compose path against the cwd
     empty = stage_attachment(None, "", cache / "shared_files")
     return compose_file_sandbox(
         "gaia",

@@ -201,7 +201,7 @@ def _run_commands(spec: dict[str, Any]) -> list[dict[str, Any]]:
 
 def main() -> None:
     """Read the spec file named on the command line; print the marker and the result."""
-    spec = json.loads(Path(sys.argv[1]).read_text())
+    spec = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
     result = run(spec)
     sys.stdout.write("\n" + MARKER + "\n" + json.dumps(result) + "\n")
 

@@ -396,17 +396,10 @@ class _Session:
             record.robustness.grader = why
 
     def _effective(self, turn: Turn, record: TurnRecord) -> bool:
-        clarification = bool(re.search(r"\?", record.reply)) and not record.changed
-        repeated = clarification and self.last_clarification
-        self.last_clarification = clarification
-        if record.status != "ok" or repeated:
-            return False
-        if record.robustness is not None:
-            return record.robustness.passed
-        if turn.prompt.kind in CODE_KINDS:
-            return bool(record.changed) and all(c.passed for c in record.checkpoints)
-        # an answer, not a token acknowledgement
-        return len(record.reply.split()) >= ANSWER_MIN_WORDS and not clarification
+        effective, self.last_clarification = is_effective(
+            turn.prompt.kind, record, self.last_clarification
+        )
+        return effective
 
     async def _reset_to_reference(self, done: list[Turn]) -> None:
         """Teacher forcing: rebuild the workspace from the references of the turns so far."""
@@ -422,3 +415,21 @@ class _Session:
                     f"teacher forcing could not replay a reference: {result.stderr[-500:]}"
                 )
         self.manifest = await workspace_manifest()
+
+
+def is_effective(kind: str, record: TurnRecord, asked_last_turn: bool) -> tuple[bool, bool]:
+    """Whether a finished turn moved the session on, and whether it asked a question.
+
+    A code turn is effective when it changed the workspace and its checks passed; a
+    robustness turn when its expectation was met; any other turn when it answered (at
+    least ANSWER_MIN_WORDS words, no question back). A second clarification request in
+    a row never is.
+    """
+    clarification = "?" in record.reply and not record.changed
+    if record.status != "ok" or (clarification and asked_last_turn):
+        return False, clarification
+    if record.robustness is not None:
+        return record.robustness.passed, clarification
+    if kind in CODE_KINDS:
+        return bool(record.changed) and all(c.passed for c in record.checkpoints), clarification
+    return len(record.reply.split()) >= ANSWER_MIN_WORDS and not clarification, clarification

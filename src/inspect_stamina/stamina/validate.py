@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import tempfile
 from dataclasses import dataclass, field
-from typing import Any
 
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import sandbox, store
 
 from inspect_stamina.stamina.checks import run_checks
+from inspect_stamina.stamina.record import SessionRecord
 from inspect_stamina.stamina.references import reference_command
 from inspect_stamina.stamina.sandbox import AGENT_USER
 from inspect_stamina.stamina.session import script_of
@@ -31,7 +31,8 @@ class Validation:
         return not self.problems
 
 
-def _score(spec: str, model: str, log_dir: str) -> dict[str, Any]:
+def _session(spec: str, model: str, log_dir: str) -> SessionRecord:
+    """Run one model over the script; the session record it left in the log."""
     from inspect_ai import eval as inspect_eval
 
     from inspect_stamina.stamina.task import stamina
@@ -39,9 +40,7 @@ def _score(spec: str, model: str, log_dir: str) -> dict[str, Any]:
     [log] = inspect_eval(stamina(script=spec), model=model, log_dir=log_dir, display="none")
     if log.status != "success" or not log.samples or not log.samples[0].scores:
         raise RuntimeError(f"the {model} run did not complete: {log.error}")
-    metadata = log.samples[0].scores["stamina_scorer"].metadata
-    assert metadata is not None
-    return metadata
+    return log.samples[0].store_as(SessionRecord)
 
 
 def validate_script(spec: str, run: bool = False) -> Validation:
@@ -56,8 +55,8 @@ def validate_script(spec: str, run: bool = False) -> Validation:
         return result
     with tempfile.TemporaryDirectory(prefix="stamina-validate-") as log_dir:
         oracle, noop = (
-            _score(spec, "stamina/oracle", log_dir),
-            _score(spec, "stamina/noop", log_dir),
+            _session(spec, "stamina/oracle", log_dir),
+            _session(spec, "stamina/noop", log_dir),
         )
         early = _passing_early(spec, log_dir)
     for label, turn in early:
@@ -66,31 +65,30 @@ def validate_script(spec: str, run: bool = False) -> Validation:
             f"{turn - 1}, before its own turn: it measures nothing"
         )
     behavioural = {c.label for c in loaded.checkpoints() if c.behavioural}
-    oracle_checks = [c for t in oracle["turns"] for c in t["checkpoints"]]
+    oracle_checks = [c for t in oracle.turns for c in t.checkpoints]
     for check in oracle_checks:
-        if not check["passed"]:
-            result.problems.append(
-                f"oracle fails checkpoint {check['name']}: {check['output'][-300:]}"
-            )
-    acceptance = oracle["final"]["acceptance"] or {}
-    passed, total = acceptance.get("passed_tests") or 0, acceptance.get("total_tests") or 0
+        if not check.passed:
+            result.problems.append(f"oracle fails checkpoint {check.name}: {check.output[-300:]}")
+    acceptance = oracle.final.acceptance if oracle.final else None
+    passed = (acceptance.passed_tests or 0) if acceptance else 0
+    total = (acceptance.total_tests or 0) if acceptance else 0
     accepted = f"{passed}/{total}"
     if loaded.acceptance_dir and (passed != total or total == 0):
         result.problems.append(f"oracle passes {accepted} acceptance tests")
-    noop_checks = [c for t in noop["turns"] for c in t["checkpoints"] if c["name"] in behavioural]
+    noop_checks = [c for t in noop.turns for c in t.checkpoints if c.name in behavioural]
     for check in noop_checks:
-        if check["passed"]:
+        if check.passed:
             result.problems.append(
-                f"noop passes behavioural checkpoint {check['name']}: it cannot discriminate"
+                f"noop passes behavioural checkpoint {check.name}: it cannot discriminate"
             )
     result.facts.append(
         f"{len(behavioural)} behavioural checkpoints, {len(behavioural) - len(early)} failing "
         "before their turn"
     )
     result.facts.append(
-        f"oracle passed {sum(c['passed'] for c in oracle_checks)}/{len(oracle_checks)} checkpoints "
+        f"oracle passed {sum(c.passed for c in oracle_checks)}/{len(oracle_checks)} checkpoints "
         f"and {accepted} acceptance tests; noop failed "
-        f"{sum(not c['passed'] for c in noop_checks)}/{len(noop_checks)} behavioural checkpoints"
+        f"{sum(not c.passed for c in noop_checks)}/{len(noop_checks)} behavioural checkpoints"
     )
     return result
 
@@ -98,8 +96,9 @@ def validate_script(spec: str, run: bool = False) -> Validation:
 _EARLY_KEY = "stamina:validate:passing_early"
 
 
+# run by `inspect-stamina validate --run`, whose tests are in tests/stamina/test_validate.py
 @solver
-def _replay_checking_early() -> Solver:  # inspect-evals-lint: ignore[custom_solver_tests] -- run by `inspect-stamina validate --run`, tested in tests/stamina/test_validate.py
+def _replay_checking_early() -> Solver:  # inspect-evals-lint: ignore[custom_solver_tests] -- see above  # fmt: skip
     """Replay the references turn by turn; before each turn's reference, run its checkpoints."""
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:

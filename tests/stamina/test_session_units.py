@@ -1,0 +1,92 @@
+"""Session logic without Docker: changed files, effectiveness, reference commands, user layers."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from inspect_stamina.stamina.record import CheckResult, RobustnessResult, TurnRecord
+from inspect_stamina.stamina.references import reference_command
+from inspect_stamina.stamina.sandbox import WORKSPACE, changed_files
+from inspect_stamina.stamina.script import load_script
+from inspect_stamina.stamina.session import ANSWER_MIN_WORDS, is_effective
+from inspect_stamina.stamina.user import ProjectState, SimulatedUser
+
+MINI = Path(__file__).parent / "fixtures" / "mini"
+
+
+def test_changed_files_lists_added_removed_and_modified() -> None:
+    before = {"a.py": "1", "b.py": "2", "c.py": "3"}
+    after = {"a.py": "1", "b.py": "9", "d.py": "4"}
+    assert changed_files(before, after) == ["b.py", "c.py", "d.py"]
+    assert changed_files(before, before) == []
+
+
+def turn(reply: str = "", changed: tuple[str, ...] = (), **extra: object) -> TurnRecord:
+    return TurnRecord(
+        turn=1,
+        phase="p",
+        kind="feature",
+        layer="scripted",
+        message="m",
+        reply=reply,
+        changed=list(changed),
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def test_code_turn_is_effective_when_it_changed_code_and_checks_passed() -> None:
+    passed = [CheckResult(name="c", passed=True)]
+    assert is_effective("feature", turn("Done.", ("a.py",), checkpoints=passed), False)[0]
+    assert not is_effective("feature", turn("Done."), False)[0]  # nothing changed
+    failed = [CheckResult(name="c", passed=False)]
+    assert not is_effective("bug", turn("Done.", ("a.py",), checkpoints=failed), False)[0]
+    assert not is_effective("feature", turn("Done.", ("a.py",), status="limit"), False)[0]
+
+
+def test_question_turns_need_an_answer_and_repeated_questions_never_count() -> None:
+    answer = " ".join(["word"] * ANSWER_MIN_WORDS)
+    assert is_effective("explain", turn(answer), False) == (True, False)
+    assert is_effective("explain", turn("Sure."), False) == (False, False)
+    # a clarification request: counts once as not an answer, and a second in a row never
+    ask = turn("Which part do you mean, the parser or the output format?")
+    assert is_effective("explain", ask, False) == (False, True)
+    met = RobustnessResult(behaviour="ask_clarification", passed=True)
+    asking = turn("Which part do you mean?", robustness=met)
+    assert is_effective("vague", asking, False) == (True, True)
+    assert is_effective("vague", asking, True) == (False, True)
+
+
+@pytest.mark.parametrize("reference", ["references/turn_01", "references/turn_02.sh"])
+def test_reference_commands_apply_in_a_workspace(tmp_path: Path, reference: str) -> None:
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    # turn 2's script builds on turn 1's files, as in a session
+    setup = reference_command(MINI / "references/turn_01")
+    command = reference_command(MINI / reference)
+    for step in ([setup] if reference.endswith(".sh") else []) + [command]:
+        done = subprocess.run(
+            ["bash", "-c", step.replace(f"cd {WORKSPACE}", f"cd {workspace}", 1)],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stderr
+    assert (workspace / "calc" / "__init__.py").is_file()
+    if reference.endswith(".sh"):
+        assert "def to_metres" in (workspace / "calc" / "ops.py").read_text(encoding="utf-8")
+
+
+async def test_user_layers_scripted_template_and_llm_fallback() -> None:
+    turns = load_script(MINI / "script.yaml").turns()
+    state = ProjectState(files=["calc/__init__.py"], last_changed_file="calc/__init__.py")
+    user = SimulatedUser(["scripted", "template"])
+    scripted = await user.message(turns[0], state)
+    assert (scripted.layer, scripted.text) == ("scripted", turns[0].prompt.text)
+    # an llm turn with the llm layer off falls back to the template layer, and says so
+    fallback = await user.message(turns[1], state)
+    assert fallback.layer == "template" and "llm layer disabled" in fallback.note
+    # a phase's follow-up is filled from the project state
+    followup = await user.message(turns[5], state)
+    assert followup.text == "Can you walk me through the changes you just made to calc/__init__.py?"
