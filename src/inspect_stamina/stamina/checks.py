@@ -62,7 +62,11 @@ cd {WORKSPACE} 2>/dev/null || cd /
 runuser -u {CHECKER_USER} -- env -i PATH="$PATH" LANG=C.UTF-8 \\
   python3 -P {TESTS_DIR}/{_DRIVER} {TESTS_DIR}/{_SPEC}
 pkill -9 -u {CHECKER_USER} 2>/dev/null
-find / /tmp /var/tmp /dev/shm -xdev -user {CHECKER_USER} ! -path /home/{CHECKER_USER} -delete 2>/dev/null
+# everything the checker made, its own home's contents included (the agent may read a
+# home directory, so a copy of a test must not stay there either)
+find / /tmp /var/tmp /dev/shm -xdev -user {CHECKER_USER} ! -path /home/{CHECKER_USER} \\
+  ! -path '/home/{CHECKER_USER}/*' -delete 2>/dev/null
+find /home/{CHECKER_USER} -mindepth 1 -delete 2>/dev/null; chmod 700 /home/{CHECKER_USER}
 rm -rf {TESTS_DIR}
 true
 """
