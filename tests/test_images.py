@@ -48,3 +48,18 @@ def test_docker_up_is_idempotent() -> None:
     result = cli("docker", "up")
     assert result.returncode == 0, result.stderr
     assert "nothing to do" in result.stderr
+
+
+def test_checker_can_write_only_where_check_runs_clean_up() -> None:
+    # check runs delete what the checker made in these places alone (a full walk of /
+    # would cost more than the rest of a check run): the image must not add another
+    from inspect_stamina.stamina.checks import CHECKER_WRITABLE_SYSTEM
+
+    probe = (
+        "runuser -u checker -- find / /dev/shm /dev/mqueue -xdev -type d -writable "
+        "2>/dev/null | sort -u"
+    )
+    result = run_in_image(image_specs()["stamina"].tag, probe)
+    assert result.returncode == 0, result.stderr
+    writable = set(result.stdout.split())
+    assert writable == {*CHECKER_WRITABLE_SYSTEM, "/home/checker"}
