@@ -79,8 +79,9 @@ def _pytest(
         "-m",
         "pytest",
         "-q",
-        "-p",
-        "no:cacheprovider",
+        # plugins a check never uses cost start-up time on every check run
+        *("-p", "no:cacheprovider", "-p", "no:doctest", "-p", "no:pastebin"),
+        *("-p", "no:legacypath", "-p", "no:stepwise"),
         f"--rootdir={tests_dir}",
         "-c",
         f"{tests_dir}/pytest.ini",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import json
+import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -23,14 +24,17 @@ from inspect_stamina.stamina.record import CheckResult
 from inspect_stamina.stamina.sandbox import (
     AGENT_USER,
     CHECKER_USER,
+    MANIFEST_SCRIPT,
     TESTS_DIR,
     WORKSPACE,
+    parse_manifest,
     read_tree,
     tests_archive,
 )
 from inspect_stamina.stamina.script import Checkpoint
 
 OUTPUT_LIMIT = 4000
+MANIFEST_BEGIN, MANIFEST_END = "@@STAMINA_MANIFEST@@", "@@STAMINA_MANIFEST_END@@"
 _DRIVER = "_stamina_driver.py"
 _SPEC = "_stamina_spec.json"
 _CONFTEST = f"""\
@@ -63,6 +67,10 @@ mkdir -p {TESTS_DIR} && chmod 755 {Path(TESTS_DIR).parent} \\
   && find {TESTS_DIR} -type d -exec chown root:{CHECKER_USER} {{}} + -exec chmod 750 {{}} + \\
   || echo "could not place the benchmark's tests" >&2
 cd {WORKSPACE} 2>/dev/null || cd /
+if [ "${{STAMINA_MANIFEST:-0}}" = 1 ] && [ "$PWD" = {WORKSPACE} ]; then
+  # the workspace as the agent left it (its processes stopped): saves the turn a call
+  echo {MANIFEST_BEGIN}; bash -c {shlex.quote(MANIFEST_SCRIPT)} 2>/dev/null; echo {MANIFEST_END}
+fi
 runuser -u {CHECKER_USER} -- env -i PATH="$PATH" LANG=C.UTF-8 \\
   python3 -P {TESTS_DIR}/{_DRIVER} {TESTS_DIR}/{_SPEC}
 pkill -9 -u {CHECKER_USER} 2>/dev/null
@@ -87,6 +95,20 @@ async def run_checks(
     """Run checkpoints (and any extra test tree) in one guarded check run, in order."""
     if not checkpoints:
         return []
+    results, _ = await run_checks_with_manifest(checkpoints, script_dir, extra_files, False)
+    return results
+
+
+async def run_checks_with_manifest(
+    checkpoints: Sequence[Checkpoint],
+    script_dir: Path,
+    extra_files: Mapping[str, bytes] = {},
+    manifest: bool = True,
+) -> tuple[list[CheckResult], dict[str, str] | None]:
+    """The check run, and (in the same sandbox call) the workspace manifest before it.
+
+    The manifest is None when the check run could not report one.
+    """
     files = dict(extra_files)
     tests, commands = [], []
     for c in checkpoints:
@@ -102,9 +124,9 @@ async def run_checks(
         else:
             assert c.command is not None
             commands.append({"command": c.command, "timeout": c.timeout})
-    payload = await _execute(files, tests, commands)
+    payload, listing = await _execute(files, tests, commands, manifest)
     if isinstance(payload, str):
-        return [_failed(c.label, payload) for c in checkpoints]
+        return [_failed(c.label, payload) for c in checkpoints], listing
     results = _results(checkpoints, payload)
     # tests and commands overlap in the sandbox: share the batch's wall time between the
     # checks in proportion to their own times, so the seconds add up to what was spent
@@ -112,14 +134,14 @@ async def run_checks(
     if wall and spent:
         for r in results:
             r.seconds = wall * r.seconds / spent
-    return results
+    return results, listing
 
 
 async def run_acceptance(script_dir: Path, directory: str, timeout: float = 600) -> CheckResult:
     """Run the acceptance test directory in one check run; count tests passed / total."""
     name = f"acceptance: {directory}"
     files = read_tree(script_dir, directory)
-    payload = await _execute(files, [{"path": directory, "timeout": timeout}], [])
+    payload, _ = await _execute(files, [{"path": directory, "timeout": timeout}], [])
     if isinstance(payload, str):
         return _failed(name, payload)
     tests = payload["tests"]
@@ -148,9 +170,13 @@ async def run_command_check(
 
 
 async def _execute(
-    files: Mapping[str, bytes], tests: list[dict[str, object]], commands: list[dict[str, object]]
-) -> dict[str, object] | str:
-    """The one sandbox call: the driver's JSON result, or why there is none."""
+    files: Mapping[str, bytes],
+    tests: list[dict[str, object]],
+    commands: list[dict[str, object]],
+    manifest: bool = False,
+) -> tuple[dict[str, object] | str, dict[str, str] | None]:
+    """The one sandbox call: the driver's JSON result (or why there is none), and the
+    workspace manifest when asked for."""
     spec = {
         "tests_dir": TESTS_DIR,
         "workspace": WORKSPACE,
@@ -176,19 +202,25 @@ async def _execute(
             input=base64.b64encode(tests_archive(bundle)),
             user="root",
             timeout=int(limit) + 120,
+            env={"STAMINA_MANIFEST": "1" if manifest else "0"},
         )
     except TimeoutError:
-        return f"the check run did not finish within {int(limit) + 120} s"
+        return f"the check run did not finish within {int(limit) + 120} s", None
     except Exception as ex:  # noqa: BLE001 - a broken sandbox fails the checks, not the session
-        return f"the check run could not start: {type(ex).__name__}: {ex}"
+        return f"the check run could not start: {type(ex).__name__}: {ex}", None
+    listing = None
+    head, begin, rest = result.stdout.partition(MANIFEST_BEGIN)
+    if begin and MANIFEST_END in rest:
+        listing = parse_manifest(rest.split(MANIFEST_END, 1)[0])
     _, marker, tail = result.stdout.rpartition(check_driver.MARKER)
     if not marker:
-        return "the check run produced no result: " + (result.stderr or result.stdout)[-1000:]
+        why = "the check run produced no result: " + (result.stderr or result.stdout)[-1000:]
+        return why, listing
     try:
         payload: dict[str, object] = json.loads(tail)
     except ValueError:
-        return "the check run's result was unreadable"
-    return payload
+        return "the check run's result was unreadable", listing
+    return payload, listing
 
 
 def _results(checkpoints: Sequence[Checkpoint], payload: dict[str, object]) -> list[CheckResult]:

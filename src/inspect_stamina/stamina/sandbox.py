@@ -28,27 +28,33 @@ LARGE_FILE_KIB = 1024
 _SKIP = "! -path './.git/*' ! -path '*/__pycache__/*' ! -path './.pytest_cache/*'"
 
 
-async def workspace_manifest() -> dict[str, str]:
-    """Path -> fingerprint of every workspace file: sha1 below LARGE_FILE_KIB, else size+mtime.
+# Path -> fingerprint of every workspace file: sha1 below LARGE_FILE_KIB, else size+mtime
+# (hashing a multi-GiB file the agent made would cost seconds on every turn)
+MANIFEST_SCRIPT = (
+    f"find . -type f {_SKIP} -size -{LARGE_FILE_KIB}k -print0 | xargs -0 -r sha1sum; "
+    f"find . -type f {_SKIP} ! -size -{LARGE_FILE_KIB}k -printf '%s:%T@  %p\\n'"
+)
 
-    Hashing a multi-GiB file the agent made would cost seconds on every turn; its
-    size and modification time are enough to tell that it changed.
-    """
-    script = (
-        f"find . -type f {_SKIP} -size -{LARGE_FILE_KIB}k -print0 | xargs -0 -r sha1sum; "
-        f"find . -type f {_SKIP} ! -size -{LARGE_FILE_KIB}k -printf '%s:%T@  %p\\n'"
-    )
+
+def parse_manifest(text: str) -> dict[str, str]:
+    """The manifest from MANIFEST_SCRIPT's output."""
+    manifest = {}
+    for line in text.splitlines():
+        digest, _, path = line.partition("  ")
+        if path:
+            manifest[path.removeprefix("./")] = digest
+    return dict(sorted(manifest.items()))
+
+
+async def workspace_manifest() -> dict[str, str]:
+    """Path -> fingerprint of every workspace file (see MANIFEST_SCRIPT)."""
     try:
         result = await sandbox().exec(
-            ["bash", "-c", script], cwd=WORKSPACE, user="root", timeout=60
+            ["bash", "-c", MANIFEST_SCRIPT], cwd=WORKSPACE, user="root", timeout=60
         )
     except (TimeoutError, OutputLimitExceededError):
         return {}
-    manifest = {}
-    for line in result.stdout.splitlines():
-        digest, _, path = line.partition("  ")
-        manifest[path.removeprefix("./")] = digest
-    return dict(sorted(manifest.items()))
+    return parse_manifest(result.stdout)
 
 
 def changed_files(before: Mapping[str, str], after: Mapping[str, str]) -> list[str]:

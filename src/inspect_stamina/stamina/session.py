@@ -28,7 +28,7 @@ from inspect_ai.util import (
     token_limit,
 )
 
-from inspect_stamina.stamina.checks import run_checks
+from inspect_stamina.stamina.checks import run_checks, run_checks_with_manifest
 from inspect_stamina.stamina.oracle import ORACLE_KEY
 from inspect_stamina.stamina.record import (
     TURN_EVENT_SOURCE,
@@ -228,8 +228,6 @@ class _Session:
         # retries after feedback must not replay the reference a second time
         store().set(ORACLE_KEY, {"turn": turn.number, "command": None, "reply": turn.prompt.reply})
 
-        before, self.manifest = self.manifest, await workspace_manifest()
-        record.changed = changed_files(before, self.manifest)
         check_seconds, feedback_seconds = await self._checks(state, turn, record)
         agent_seconds += feedback_seconds
         await self._rules_and_probes(turn, record)
@@ -316,9 +314,21 @@ class _Session:
     async def _checks(
         self, state: TaskState, turn: Turn, record: TurnRecord
     ) -> tuple[float, float]:
-        """Run what is due in one batch; return (check command seconds, feedback seconds)."""
+        """Run what is due in one batch; return (check command seconds, feedback seconds).
+
+        The turn's changed files come from the manifest the check run takes first (one
+        sandbox call for both), or from a manifest alone on a turn without checks.
+        """
         earlier = self._due_regressions(turn)
-        results = await run_checks([*turn.checkpoints, *earlier], self.loaded.directory)
+        before = self.manifest
+        results: list[CheckResult] = []
+        listing: dict[str, str] | None = None
+        if turn.checkpoints or earlier:
+            results, listing = await run_checks_with_manifest(
+                [*turn.checkpoints, *earlier], self.loaded.directory
+            )
+        self.manifest = listing if listing is not None else await workspace_manifest()
+        record.changed = changed_files(before, self.manifest)
         seconds, feedback_seconds = sum(r.seconds for r in results), 0.0
         due, rerun = results[: len(turn.checkpoints)], results[len(turn.checkpoints) :]
         for checkpoint, again in zip(earlier, rerun, strict=True):
