@@ -25,6 +25,7 @@ from inspect_stamina.stamina.sandbox import (
     AGENT_USER,
     CHECKER_USER,
     MANIFEST_SCRIPT,
+    STOP_AGENT,
     TESTS_DIR,
     WORKSPACE,
     parse_manifest,
@@ -56,8 +57,7 @@ CHECKER_WRITABLE_SYSTEM = ("/tmp", "/var/tmp", "/run/lock", "/dev/shm", "/dev/mq
 CHECKER_WRITABLE = " ".join([*CHECKER_WRITABLE_SYSTEM, WORKSPACE, f"/home/{AGENT_USER}"])
 _RUN = f"""
 set -u
-for _ in 1 2 3 4 5 6 7 8 9 10; do pkill -9 -u {AGENT_USER} 2>/dev/null || break; sleep 0.05; done
-pkill -9 -u {CHECKER_USER} 2>/dev/null
+{STOP_AGENT}pkill -9 -u {CHECKER_USER} 2>/dev/null
 find {WORKSPACE} /tmp /var/tmp /dev/shm /home/{AGENT_USER} -xdev -perm -o=w ! -type l ! -type d \\
   -exec chmod o-w {{}} + 2>/dev/null
 rm -rf {TESTS_DIR}

@@ -106,6 +106,15 @@ def read_tree(base: Path, directory: str) -> dict[str, bytes]:
     }
 
 
+# freeze, then kill, until none is left: a stopped process cannot fork a replacement
+STOP_AGENT = f"""
+for _ in $(seq 50); do
+  pgrep -u {AGENT_USER} >/dev/null || break
+  pkill -STOP -u {AGENT_USER}; pkill -9 -u {AGENT_USER}; sleep 0.02
+done
+"""
+
+
 async def stop_agent() -> None:
     """Kill every process of the agent user (teacher forcing, before a reset)."""
-    await sandbox().exec(["bash", "-c", f"pkill -9 -u {AGENT_USER}; true"], user="root", timeout=30)
+    await sandbox().exec(["bash", "-c", STOP_AGENT + "true"], user="root", timeout=30)
