@@ -214,3 +214,21 @@ def test_fork_bomb_in_the_last_turn_loses_nothing(log_dir: Path) -> None:
     assert final["acceptance"] is not None and final["acceptance"]["total_tests"] == 3
     assert final["python_files"] >= 2 and not final["errors"]
     assert value["stamina"] >= 2.0
+
+
+def test_disk_fill_is_bounded_and_the_session_goes_on(log_dir: Path) -> None:
+    # writes past the workspace's size fail; the root is read-only; the session is scored
+    fill = (
+        "dd if=/dev/zero of=/workspace/big bs=1M count=200 2>&1 | grep -i space; "
+        "touch /usr/evil 2>&1; touch /etc/evil 2>&1; df -m /workspace | tail -n 1"
+    )
+    outputs = [bash(f"{CREATE_CALC} && {fill}"), say("Done.")]
+    log = run(model(*outputs), log_dir, workspace_size="64m")
+    value, meta = score_of(log)
+    assert log.samples
+    seen = [m.text for m in log.samples[0].messages if isinstance(m, ChatMessageTool)][0]
+    assert "No space left on device" in seen
+    assert seen.count("Read-only file system") == 2
+    assert [t["turn"] for t in meta["turns"]] == list(range(1, 7))
+    assert meta["turns"][0]["checkpoints"][0]["passed"] is True  # calc was written first
+    assert log.eval.metadata and log.eval.metadata["limits"]["workspace_size"] == "64m"

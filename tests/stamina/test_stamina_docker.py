@@ -307,6 +307,9 @@ def test_teacher_forcing_resets_to_the_reference_at_phase_boundaries(log_dir: Pa
         (["-T", "script=no_such_script"], "Unknown StaminaBench script 'no_such_script'"),
         (["-T", "mode=sometimes"], "Unknown mode 'sometimes'"),
         (["-T", "user_layers=scripted,psychic"], "Unknown user layer(s) ['psychic']"),
+        (["-T", "memory=lots"], "memory must be a size such as 512m or 4g, not 'lots'"),
+        (["-T", "cpus=0"], "cpus must be a number of CPUs above 0"),
+        (["-T", "regressions=sometimes"], "Unknown regressions 'sometimes'"),
     ],
 )
 def test_cli_bad_input_is_a_clear_error(log_dir: Path, args: list[str], message: str) -> None:
