@@ -195,18 +195,11 @@ def test_fork_bomb_in_the_last_turn_loses_nothing(log_dir: Path) -> None:
         say("Done."),
         bash(OPS),
         say("Done."),
-        *[say("Nothing more to change here, the project is as we agreed.")] * 3,
+        *IDLE[:3],
         bash(bomb),
         say("Done."),
     ]
-    model = get_model("mockllm/model", custom_outputs=outputs)
-    [log] = inspect_eval(
-        stamina(script=MINI, command_timeout=10),
-        model=model,
-        log_dir=str(log_dir),
-        display="none",
-    )
-    assert log.status == "success", log.error
+    log = run(get_model("mockllm/model", custom_outputs=outputs), log_dir, command_timeout=10)
     value, meta = score_of(log)
     assert [t["turn"] for t in meta["turns"]] == list(range(1, 7))
     # the final evaluation still ran: the acceptance tests and the analysers saw the workspace

@@ -14,8 +14,9 @@ import json
 import math
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from inspect_ai.scorer import Score, Scorer, Target, grouped, mean, scorer, stderr
 from inspect_ai.solver import TaskState
@@ -29,6 +30,7 @@ from inspect_stamina.stamina.sandbox import fetch_workspace
 from inspect_stamina.stamina.script import (
     ROBUSTNESS_KINDS,
     Script,
+    acceptance_directory,
     headline_metrics,
     parse_script_text,
     static_analysers,
@@ -47,6 +49,7 @@ METRIC_KEYS = (
     "regressions",
 )
 MISSING = float("nan")
+T = TypeVar("T")
 _EMPTY_RC = "[MAIN]\n"
 SCRIPT_TEXT_KEY = "script_text"
 SCRIPT_HASH_KEY = "script_sha256"
@@ -147,25 +150,23 @@ async def static_analysis(workspace: Path, tools: list[str], final: FinalEvaluat
         rc = workspace.parent / "empty.pylintrc"
         rc.write_text(_EMPTY_RC)
         command = ["pylint", f"--rcfile={rc}", "--output-format=json2", "--exit-zero", *paths]
-        report = await _analyser(command, workspace.parent, final)
-        if report is not None:
-            final.pylint = float(report["statistics"]["score"])
+        final.pylint = await _analyser(
+            command, workspace.parent, final, lambda r: float(r["statistics"]["score"])
+        )
     if "bandit" in tools:
-        report = await _analyser(["bandit", "-q", "-f", "json", *paths], workspace.parent, final)
-        if report is not None:
-            final.bandit_issues = len(report["results"])
+        command = ["bandit", "-q", "-f", "json", *paths]
+        final.bandit_issues = await _analyser(
+            command, workspace.parent, final, lambda r: len(r["results"])
+        )
 
 
-async def _analyser(command: list[str], cwd: Path, final: FinalEvaluation) -> Any:
-    """Run ``python -m <analyser>``; its JSON report, or None with the error recorded."""
+async def _analyser(
+    command: list[str], cwd: Path, final: FinalEvaluation, read: Callable[[Any], T]
+) -> T | None:
+    """Run ``python -m <analyser>``; ``read`` of its JSON report, or None with the error recorded."""
     try:
         result = await async_subprocess([sys.executable, "-m", *command], cwd=str(cwd))
-        report = json.loads(result.stdout)
-        if command[0] == "pylint":
-            float(report["statistics"]["score"])
-        else:
-            len(report["results"])
-        return report
+        return read(json.loads(result.stdout))
     except (OSError, ValueError, KeyError, TypeError) as ex:
         final.errors.append(f"{command[0]} did not run: {type(ex).__name__}: {str(ex)[-300:]}")
         return None
@@ -174,9 +175,7 @@ async def _analyser(command: list[str], cwd: Path, final: FinalEvaluation) -> An
 async def final_evaluation(script: Script, script_dir: Path | None) -> FinalEvaluation:
     """Acceptance tests in the sandbox; static analysis and rules over a host copy."""
     final = FinalEvaluation()
-    acceptance_dir = next(
-        (s.run_acceptance_tests for s in script.final_evaluation if s.run_acceptance_tests), None
-    )
+    acceptance_dir = acceptance_directory(script)
     if acceptance_dir:
         if script_dir is None or not (script_dir / acceptance_dir).is_dir():
             final.errors.append(f"acceptance tests {acceptance_dir} not available here")

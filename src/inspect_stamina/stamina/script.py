@@ -296,19 +296,19 @@ class LoadedScript:
     @property
     def acceptance_dir(self) -> str | None:
         """The acceptance test directory (relative), if the final evaluation runs one."""
-        return next(
-            (
-                s.run_acceptance_tests
-                for s in self.script.final_evaluation
-                if s.run_acceptance_tests
-            ),
-            None,
-        )
+        return acceptance_directory(self.script)
 
     @property
     def static_analysis(self) -> list[str]:
         """The static analysers the final evaluation asks for."""
         return static_analysers(self.script)
+
+
+def acceptance_directory(script: Script) -> str | None:
+    """The acceptance test directory (relative) a script's final evaluation runs, if any."""
+    return next(
+        (s.run_acceptance_tests for s in script.final_evaluation if s.run_acceptance_tests), None
+    )
 
 
 def static_analysers(script: Script) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Literal
 
@@ -56,6 +57,7 @@ from inspect_stamina.stamina.script import (
     Checkpoint,
     LoadedScript,
     Turn,
+    load_script,
 )
 from inspect_stamina.stamina.user import ProjectState, SimulatedUser
 
@@ -133,8 +135,6 @@ def stamina_session(
 
 def script_of(state: TaskState) -> LoadedScript:
     """The sample's script, loaded from its file (the session needs its references)."""
-    from inspect_stamina.stamina.script import load_script
-
     return load_script(state.metadata["script_path"])
 
 
@@ -257,12 +257,8 @@ class _Session:
         )
         turn_tokens = token_limit(self.turn_tokens)
         try:
-            if turn_messages is not None:
-                with turn_messages, turn_tokens:
-                    agent_state = await self.agent(agent_state)
-            else:
-                with turn_tokens:
-                    agent_state = await self.agent(agent_state)
+            with turn_messages if turn_messages is not None else nullcontext(), turn_tokens:
+                agent_state = await self.agent(agent_state)
         except LimitExceededError as ex:
             state.messages = agent_state.messages
             if ex.source is turn_messages:
