@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from inspect_ai.log import list_eval_logs
@@ -36,3 +39,26 @@ def run_in_image(tag: str, script: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=120,
     )
+
+
+def sandbox_containers() -> set[str]:
+    """Ids of every container Inspect's docker sandbox started (compose-labelled), running or not."""
+    result = subprocess.run(
+        ["docker", "ps", "-aq", "--filter", "label=com.docker.compose.project"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return set(result.stdout.split())
+
+
+@contextmanager
+def leaves_no_trace(max_disk_drop: int) -> Iterator[None]:
+    """The block leaves no sandbox container behind and the host's disk drops at most this."""
+    docker_root = Path("/var/lib/docker")
+    before = sandbox_containers()
+    free = shutil.disk_usage(docker_root if docker_root.exists() else "/").free
+    yield
+    drop = free - shutil.disk_usage(docker_root if docker_root.exists() else "/").free
+    assert sandbox_containers() <= before, "a sandbox container was left behind"
+    assert drop <= max_disk_drop, f"the host's free disk dropped by {drop} bytes"

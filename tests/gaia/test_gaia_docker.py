@@ -18,7 +18,7 @@ from inspect_ai.model import ChatMessageTool, ModelOutput, get_model
 
 from inspect_stamina.gaia.dataset import EXAMPLE_DIR
 from inspect_stamina.gaia.task import gaia, gaia_level1, gaia_level2, gaia_level3
-from tests.helpers import assert_clear_failure, inspect_eval_cli
+from tests.helpers import assert_clear_failure, inspect_eval_cli, leaves_no_trace
 
 pytestmark = pytest.mark.usefixtures("docker_engine")
 
@@ -242,15 +242,39 @@ def test_docker_not_running_is_a_clear_error(log_dir: Path, tmp_path: Path) -> N
     assert_clear_failure(result, "Docker is not running", log_dir)
 
 
-def test_hostile_command_stopping_the_sandbox_loses_nothing(log_dir: Path) -> None:
-    # the agent kills the container's init: later calls fail as tool errors, the sample is still scored
-    log = run(
-        [bash_call("kill -TERM 1; sleep 1"), bash_call("echo alive"), submit("Lyon")], log_dir
-    )
+HOSTILE_COMMANDS = {
+    "fork_bomb": "bomb() { bomb | bomb & }; bomb; sleep 2; echo launched",
+    "disk_fill": "dd if=/dev/zero of=/workspace/big bs=1M count=200; dd if=/dev/zero of=/tmp/big bs=1M count=900; touch /usr/evil",
+    "kill_everything": "kill -9 -1; kill -TERM 1; echo after",
+    "attachments": "rm -f /shared_files/cities.csv; echo x > /shared_files/cities.csv; chmod 000 /shared_files",
+}
+
+
+@pytest.mark.parametrize("name", HOSTILE_COMMANDS)
+def test_hostile_command_before_submit_loses_nothing(log_dir: Path, name: str) -> None:
+    # the agent runs as nobody: it hurts only its own processes and files, never the
+    # container, the attachments or the host; its answer is still scored
+    with leaves_no_trace(max_disk_drop=64 * 1024**2):
+        log = run(
+            [
+                bash_call(HOSTILE_COMMANDS[name]),
+                bash_call("id -un; cat /shared_files/cities.csv | head -1"),
+                submit("Lyon"),
+            ],
+            log_dir,
+            command_timeout=10,
+            workspace_size="64m",
+        )
     assert log.samples and log.samples[0].scores
-    tools = [m for m in log.samples[0].messages if isinstance(m, ChatMessageTool)]
-    assert tools[1].error is not None and tools[1].error.type == "sandbox_unavailable"
     assert log.samples[0].scores["gaia_scorer"].value == "C"
+    assert log.eval.metadata and log.eval.metadata["limits"]["workspace_size"] == "64m"
+    hostile, after = tool_texts(log)[:2]
+    if name == "disk_fill":
+        assert hostile.count("No space left on device") == 2 and "Read-only file system" in hostile
+    if name == "fork_bomb":  # it used up the agent's own processes, and only those
+        assert "Resource temporarily unavailable" in hostile + after
+    else:
+        assert after.splitlines() == ["nobody", "city,country,population"]
 
 
 MINI_SCRIPT = Path(__file__).parents[1] / "stamina" / "fixtures" / "mini" / "script.yaml"

@@ -29,7 +29,8 @@ from inspect_stamina.gaia.dataset import (
 )
 from inspect_stamina.gaia.scorer import gaia_scorer
 from inspect_stamina.images import image_specs
-from inspect_stamina.sandbox_spec import compose_file_sandbox
+from inspect_stamina.limits import SandboxLimits, check_sandbox_type, with_tmpfs_size
+from inspect_stamina.sandbox_spec import compose_config, compose_file_sandbox
 from inspect_stamina.task_args import comma_list
 
 TASK_VERSION = 1
@@ -37,6 +38,9 @@ DEFAULT_IMAGE = image_specs()["gaia"].tag
 # the gaia image plus Chromium, Playwright and inspect-tool-support (web_browser=true)
 BROWSER_IMAGE = image_specs()["gaia-browser"].tag
 DEFAULT_MAX_TOOL_OUTPUT = 16 * 1024
+# the agent's tools run unprivileged: it can neither write the attachments nor signal
+# the container's own processes (the image's `nobody`; the compose file gives it a home)
+AGENT_USER = "nobody"
 # Inspect's web_search providers; the external ones need their own API keys
 WEB_SEARCH_PROVIDERS = (
     "tavily",
@@ -77,6 +81,11 @@ def gaia(
     web_search: str | Sequence[str] | None = None,
     python_tool: bool = False,
     web_browser: bool = False,
+    sandbox: str = "docker",
+    memory: str = "4g",
+    cpus: float = 2.0,
+    pids: int = 1024,
+    workspace_size: str = "2g",
 ) -> Task:
     """GAIA: a bash agent in a Docker sandbox answers questions, scored by the leaderboard rules.
 
@@ -100,6 +109,12 @@ def gaia(
         python_tool: Add Inspect's python tool beside bash (off by default).
         web_browser: Add Inspect's web_browser tools (a headless Chromium in the sandbox)
             beside bash (off by default).
+        sandbox: docker (this machine) or k8s (a cluster; needs the k8s extra).
+        memory: The sandbox's memory limit (Docker size, e.g. 4g).
+        cpus: The sandbox's CPU limit.
+        pids: The sandbox's process limit; the agent may use a quarter of it.
+        workspace_size: Size of /workspace (a tmpfs, counted in memory); the rest of
+            the root is read-only.
     """
     return build_gaia_task(**locals())
 
@@ -124,6 +139,11 @@ def gaia_level1(
     web_search: str | Sequence[str] | None = None,
     python_tool: bool = False,
     web_browser: bool = False,
+    sandbox: str = "docker",
+    memory: str = "4g",
+    cpus: float = 2.0,
+    pids: int = 1024,
+    workspace_size: str = "2g",
 ) -> Task:
     """GAIA level 1 questions only (the parameters of gaia but subset)."""
     return build_gaia_task(subset="2023_level1", **locals())
@@ -146,6 +166,11 @@ def gaia_level2(
     web_search: str | Sequence[str] | None = None,
     python_tool: bool = False,
     web_browser: bool = False,
+    sandbox: str = "docker",
+    memory: str = "4g",
+    cpus: float = 2.0,
+    pids: int = 1024,
+    workspace_size: str = "2g",
 ) -> Task:
     """GAIA level 2 questions only (the parameters of gaia but subset)."""
     return build_gaia_task(subset="2023_level2", **locals())
@@ -168,6 +193,11 @@ def gaia_level3(
     web_search: str | Sequence[str] | None = None,
     python_tool: bool = False,
     web_browser: bool = False,
+    sandbox: str = "docker",
+    memory: str = "4g",
+    cpus: float = 2.0,
+    pids: int = 1024,
+    workspace_size: str = "2g",
 ) -> Task:
     """GAIA level 3 questions only (the parameters of gaia but subset)."""
     return build_gaia_task(subset="2023_level3", **locals())
@@ -190,6 +220,11 @@ def build_gaia_task(
     web_search: str | Sequence[str] | None,
     python_tool: bool,
     web_browser: bool,
+    sandbox: str = "docker",
+    memory: str = "4g",
+    cpus: float = 2.0,
+    pids: int = 1024,
+    workspace_size: str = "2g",
 ) -> Task:
     """Validate the arguments (cheap checks first), load the data, then check Docker."""
     subsets = resolve_subsets(subset)
@@ -199,6 +234,8 @@ def build_gaia_task(
     if command_timeout <= 0:
         raise StaminaError(f"command_timeout must be positive, not {command_timeout}.")
     timeout = math.ceil(command_timeout)
+    sandbox = check_sandbox_type(sandbox)
+    limits = SandboxLimits(memory, cpus, pids, workspace_size)
     tools = gaia_tools(timeout, mcp_servers, comma_list(web_search), python_tool, web_browser)
     if web_browser and docker_image == DEFAULT_IMAGE:
         docker_image = BROWSER_IMAGE
@@ -207,19 +244,22 @@ def build_gaia_task(
     dataset = gaia_dataset(
         subsets, split, root, comma_list(instance_ids), staging_root=cache / "shared_files"
     )
-    # checked last, so bad arguments are reported even where Docker is absent
-    require_image(docker_image)
+    if sandbox == "docker":
+        # checked last, so bad arguments are reported even where Docker is absent
+        require_image(docker_image)
     return Task(
         dataset=dataset,
         solver=gaia_agent(max_steps, timeout, tools, max_tool_output),
         scorer=gaia_scorer() if split == "validation" else None,
-        sandbox=gaia_sandbox(cache, docker_image, network_enabled),
+        sandbox=gaia_sandbox(cache, docker_image, network_enabled, limits),
         config=GenerateConfig(max_tool_output=max_tool_output),
         metadata={
             "benchmark": "gaia",
             "split": split,
             "subsets": subsets,
             "tools": [tool_name(t) for t in tools],
+            "sandbox": sandbox,
+            "limits": limits.metadata(),
         },
     )
 
@@ -247,9 +287,9 @@ def gaia_tools(
     web_browser: bool = False,
 ) -> list[Tool | ToolSource]:
     """bash in the sandbox (the headline setting), plus the optional tools asked for."""
-    tools: list[Tool | ToolSource] = [bash(timeout=command_timeout)]
+    tools: list[Tool | ToolSource] = [bash(timeout=command_timeout, user=AGENT_USER)]
     if python_tool:
-        tools.append(python(timeout=command_timeout))
+        tools.append(python(timeout=command_timeout, user=AGENT_USER))
     if web_browser:
         tools.extend(web_browser_tools())
     if web_search_providers:
@@ -326,21 +366,30 @@ def tool_name(tool: Tool | ToolSource) -> str:
         return type(tool).__name__
 
 
-def gaia_sandbox(cache: Path, image: str, network_enabled: bool) -> SandboxEnvironmentSpec:
-    """The shipped compose template with the image and network set, written under cache.
+def gaia_sandbox(
+    cache: Path, image: str, network_enabled: bool, limits: SandboxLimits | None = None
+) -> SandboxEnvironmentSpec:
+    """The shipped compose template with the image, network and bounds set, written under cache.
 
     /shared_files mounts, read-only, the sample's own attachment directory, which
     Inspect fills in per sample from its metadata: one task-level configuration, so
     Docker is initialised once per run rather than once per question. Without a
     sample (Inspect's start-up check) the mount is an empty directory.
     """
+    limits = limits or SandboxLimits()
     variable = f"SAMPLE_METADATA_{SHARED_FILES_METADATA_KEY.upper()}"
     cache = cache.resolve()  # Inspect would resolve a relative compose path against the cwd
     empty = stage_attachment(None, "", cache / "shared_files")
+    template = compose_config("gaia").services["default"]
+    tmpfs = with_tmpfs_size(
+        [str(e) for e in template.tmpfs or []], "/workspace", limits.workspace_size
+    )
     return compose_file_sandbox(
         "gaia",
         cache / "compose",
         image=image,
         network_mode="bridge" if network_enabled else "none",
         volumes=[f"${{{variable}:-{empty}}}:{SANDBOX_FILES_DIR}:ro"],
+        tmpfs=tmpfs,
+        **limits.compose_fields(),
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from inspect_ai.util import SandboxEnvironmentSpec
 from inspect_stamina.docker_check import require_image
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.images import image_specs
+from inspect_stamina.limits import SandboxLimits, with_tmpfs_size
 from inspect_stamina.sandbox_spec import compose_config, compose_sandbox
 from inspect_stamina.stamina.sandbox import WORKSPACE
 from inspect_stamina.stamina.scorers import script_metadata, stamina_scorer
@@ -62,6 +62,7 @@ def stamina(
     docker_image: str = DEFAULT_IMAGE,
     memory: str = "4g",
     cpus: float = 2.0,
+    pids: int = 1024,
     workspace_size: str = "2g",
 ) -> Task:
     """StaminaBench: a coding agent develops one project over many turns with a simulated user.
@@ -84,6 +85,8 @@ def stamina(
         docker_image: Sandbox image.
         memory: The sandbox's memory limit (Docker size, e.g. 4g).
         cpus: The sandbox's CPU limit.
+        pids: The sandbox's process limit; the agent's own processes may use a quarter
+            of it, so the harness can always start its steps.
         workspace_size: Size of /workspace (a tmpfs, counted in memory); writing past it
             fails with "No space left on device". The rest of the root is read-only.
     """
@@ -98,7 +101,7 @@ def stamina(
         raise StaminaError(f"Unknown mode {mode!r}; valid: free, teacher_forced.")
     if regressions not in ("all", "phase_end", "none"):
         raise StaminaError(f"Unknown regressions {regressions!r}; valid: all, phase_end, none.")
-    check_bounds(memory, cpus, workspace_size)
+    limits = SandboxLimits(memory, cpus, pids, workspace_size)
     if attempts < 0:
         raise StaminaError("attempts must be >= 0.")
     require_image(docker_image)
@@ -128,38 +131,22 @@ def stamina(
             regressions=regressions,
         ),
         scorer=stamina_scorer(),
-        sandbox=stamina_sandbox(docker_image, memory, cpus, workspace_size),
+        sandbox=stamina_sandbox(docker_image, limits),
         metadata={
             "benchmark": "staminabench",
             "mode": mode,
             "regressions": regressions,
             "user_layers": list(layers),
-            "limits": {"memory": memory, "cpus": cpus, "workspace_size": workspace_size},
+            "limits": limits.metadata(),
         },
     )
 
 
-def stamina_sandbox(
-    image: str, memory: str = "4g", cpus: float = 2.0, workspace_size: str = "2g"
-) -> SandboxEnvironmentSpec:
+def stamina_sandbox(image: str, limits: SandboxLimits | None = None) -> SandboxEnvironmentSpec:
     """The shipped compose file with the image and the resource bounds chosen."""
+    limits = limits or SandboxLimits()
     template = compose_config("stamina").services["default"]
-    tmpfs = [
-        f"{WORKSPACE}:size={workspace_size},uid=1000,gid=1000,mode=0755"
-        if str(entry).startswith(f"{WORKSPACE}:")
-        else str(entry)
-        for entry in (template.tmpfs or [])
-    ]
-    return compose_sandbox("stamina", image=image, mem_limit=memory, cpus=cpus, tmpfs=tmpfs)
-
-
-_SIZE = re.compile(r"^[1-9][0-9]*[kmg]$", re.IGNORECASE)
-
-
-def check_bounds(memory: str, cpus: float, workspace_size: str) -> None:
-    """Reject resource bounds Docker would refuse, before any sandbox starts."""
-    for name, value in (("memory", memory), ("workspace_size", workspace_size)):
-        if not _SIZE.match(str(value)):
-            raise StaminaError(f"{name} must be a size such as 512m or 4g, not {value!r}.")
-    if not 0 < float(cpus) <= 64:
-        raise StaminaError(f"cpus must be a number of CPUs above 0, not {cpus!r}.")
+    tmpfs = with_tmpfs_size(
+        [str(e) for e in template.tmpfs or []], WORKSPACE, limits.workspace_size
+    )
+    return compose_sandbox("stamina", image=image, tmpfs=tmpfs, **limits.compose_fields())

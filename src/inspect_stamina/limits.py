@@ -1,0 +1,97 @@
+"""Resource bounds of one sandbox, shared by both benchmarks and every sandbox type."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from inspect_stamina.errors import StaminaError
+
+_SIZE = re.compile(r"^[1-9][0-9]*[kmg]$", re.IGNORECASE)
+# the agent's own processes may use this share of the container's pids: root, which the
+# per-user limit does not bind, can then always fork to stop them
+AGENT_PIDS_SHARE = 4
+MIN_PIDS = 64
+
+
+@dataclass(frozen=True)
+class SandboxLimits:
+    """Memory, CPUs, processes and writable space of one sandbox (Docker units)."""
+
+    memory: str = "4g"
+    cpus: float = 2.0
+    pids: int = 1024
+    workspace_size: str = "2g"
+
+    def __post_init__(self) -> None:
+        for name in ("memory", "workspace_size"):
+            value = getattr(self, name)
+            if not _SIZE.match(str(value)):
+                raise StaminaError(f"{name} must be a size such as 512m or 4g, not {value!r}.")
+        try:
+            cpus = float(self.cpus)
+            pids = int(self.pids)
+        except (TypeError, ValueError) as ex:
+            raise StaminaError(f"cpus and pids must be numbers: {ex}.") from ex
+        if not 0 < cpus <= 64:
+            raise StaminaError(f"cpus must be a number of CPUs above 0, not {self.cpus!r}.")
+        if pids < MIN_PIDS:
+            raise StaminaError(f"pids must be at least {MIN_PIDS}, not {self.pids!r}.")
+        # -T delivers numbers as YAML scalars; keep the types the field names promise
+        object.__setattr__(self, "cpus", cpus)
+        object.__setattr__(self, "pids", pids)
+
+    @property
+    def agent_processes(self) -> int:
+        """The per-user process limit (the agent's and the checker's): a share of pids."""
+        return self.pids // AGENT_PIDS_SHARE
+
+    @property
+    def memory_bytes(self) -> int:
+        """The memory limit in bytes."""
+        return size_bytes(self.memory)
+
+    @property
+    def workspace_bytes(self) -> int:
+        """The workspace's size in bytes."""
+        return size_bytes(self.workspace_size)
+
+    def compose_fields(self) -> dict[str, Any]:
+        """The compose service fields for these bounds (the tmpfs sizes are the caller's)."""
+        return {
+            "mem_limit": self.memory,
+            "cpus": self.cpus,
+            "pids_limit": self.pids,
+            "ulimits": {"nproc": self.agent_processes},
+        }
+
+    def metadata(self) -> dict[str, Any]:
+        """The bounds as recorded in the eval log's metadata."""
+        return {**asdict(self), "agent_processes": self.agent_processes}
+
+
+def size_bytes(size: str) -> int:
+    """A Docker size (``512m``, ``4g``) in bytes."""
+    if not _SIZE.match(str(size)):
+        raise StaminaError(f"Not a size such as 512m or 4g: {size!r}.")
+    unit = {"k": 1, "m": 2, "g": 3}[str(size)[-1].lower()]
+    return int(str(size)[:-1]) * 1024**unit
+
+
+def with_tmpfs_size(entries: list[str], path: str, size: str) -> list[str]:
+    """Compose tmpfs entries with the one mounted at ``path`` resized."""
+    return [
+        re.sub(r"size=[^,]+", f"size={size}", entry) if entry.split(":", 1)[0] == path else entry
+        for entry in entries
+    ]
+
+
+SANDBOX_TYPES = ("docker", "k8s")
+
+
+def check_sandbox_type(sandbox: str) -> str:
+    """The sandbox type asked for, if the package ships a configuration for it."""
+    if sandbox not in SANDBOX_TYPES:
+        raise StaminaError(f"Unknown sandbox {sandbox!r}; valid: {', '.join(SANDBOX_TYPES)}.")
+    return sandbox
