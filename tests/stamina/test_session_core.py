@@ -187,28 +187,6 @@ def test_epochs_reduce_the_dict_score_with_inspect_reducers(log_dir: Path) -> No
     assert solved == {"mean": 1.0, "pass_k_2": 1.0}
 
 
-def test_fork_bomb_in_the_last_turn_loses_nothing(log_dir: Path) -> None:
-    # the oracle's work for turns 1-5 (by mockllm), then a fork bomb left running at the end
-    bomb = "bomb() { bomb | bomb & }; bomb; sleep 2; echo launched"
-    outputs = [
-        bash(CREATE_CALC),
-        say("Done."),
-        bash(OPS),
-        say("Done."),
-        *IDLE[:3],
-        bash(bomb),
-        say("Done."),
-    ]
-    log = run(get_model("mockllm/model", custom_outputs=outputs), log_dir, command_timeout=10)
-    value, meta = score_of(log)
-    assert [t["turn"] for t in meta["turns"]] == list(range(1, 7))
-    # the final evaluation still ran: the acceptance tests and the analysers saw the workspace
-    final = meta["final"]
-    assert final["acceptance"] is not None and final["acceptance"]["total_tests"] == 3
-    assert final["python_files"] >= 2 and not final["errors"]
-    assert value["stamina"] >= 2.0
-
-
 def test_disk_fill_is_bounded_and_the_session_goes_on(log_dir: Path) -> None:
     # writes past the workspace's size fail; the root is read-only; the session is scored
     fill = (

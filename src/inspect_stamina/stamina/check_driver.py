@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
@@ -25,15 +26,19 @@ MARKER = "@@STAMINA_CHECK_RESULT@@"
 def _run(cmd: list[str], cwd: str, env: dict[str, str], timeout: float) -> tuple[int, str, float]:
     """Run a command in its own process group; kill the whole group on timeout."""
     started = time.monotonic()
-    proc = subprocess.Popen(
-        cmd,
-        cwd=cwd,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
+    try:
+        proc = subprocess.Popen(
+            cmd,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    except OSError as ex:
+        # the agent can make its workspace unreadable or delete it: that fails the check
+        return 126, f"the check could not start in {cwd}: {ex}", time.monotonic() - started
     try:
         out, _ = proc.communicate(timeout=timeout)
         code = proc.returncode
@@ -72,7 +77,10 @@ def _pytest(
     files: list[str], spec: dict[str, Any], timeout: float
 ) -> dict[str, dict[str, Any]] | None:
     """One pytest process over the files: per-file results, or None when it timed out."""
-    tests_dir, junit = spec["tests_dir"], f"/tmp/stamina-junit-{os.getpid()}.xml"
+    tests_dir, junit = (
+        spec["tests_dir"],
+        os.path.join(tempfile.gettempdir(), f"stamina-junit-{os.getpid()}.xml"),
+    )
     cmd = [
         sys.executable,
         "-P",  # the workspace's own pytest.py or sitecustomize must not shadow pytest

@@ -47,6 +47,8 @@ os.environ["PYTHONPATH"] = {WORKSPACE!r}
 _BASE_ENV = {
     "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
     "HOME": f"/home/{CHECKER_USER}",
+    # the checker's own tmpfs: the agent can fill /tmp, never this
+    "TMPDIR": f"/home/{CHECKER_USER}",
     "LANG": "C.UTF-8",
     "PYTHONDONTWRITEBYTECODE": "1",
     "STAMINA_WORKSPACE": WORKSPACE,
@@ -71,7 +73,7 @@ if [ "${{STAMINA_MANIFEST:-0}}" = 1 ] && [ "$PWD" = {WORKSPACE} ]; then
   # the workspace as the agent left it (its processes stopped): saves the turn a call
   echo {MANIFEST_BEGIN}; bash -c {shlex.quote(MANIFEST_SCRIPT)} 2>/dev/null; echo {MANIFEST_END}
 fi
-runuser -u {CHECKER_USER} -- env -i PATH="$PATH" LANG=C.UTF-8 \\
+runuser -u {CHECKER_USER} -- env -i PATH="$PATH" LANG=C.UTF-8 TMPDIR=/home/{CHECKER_USER} \\
   python3 -P {TESTS_DIR}/{_DRIVER} {TESTS_DIR}/{_SPEC}
 pkill -9 -u {CHECKER_USER} 2>/dev/null
 # everything the checker made, its own home's contents included (the agent may read a
