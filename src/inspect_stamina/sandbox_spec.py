@@ -38,13 +38,22 @@ def compose_file_sandbox(name: str, out_dir: Path, **service: Any) -> SandboxEnv
     text = yaml.safe_dump(
         config.model_dump(mode="json", by_alias=True, exclude_none=True), sort_keys=False
     )
+    return SandboxEnvironmentSpec("docker", str(write_generated(out_dir, name, text)))
+
+
+def write_generated(out_dir: Path, name: str, text: str, suffix: str = ".yaml") -> Path:
+    """``text`` as ``<out_dir>/<name>-<content hash><suffix>``, (re)written unless already there.
+
+    The name carries the content's hash, so a run with other settings never overwrites
+    a file that a running eval still reads.
+    """
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / f"{name}-{digest}.yaml"
+    path = out_dir / f"{name}-{digest}{suffix}"
     if not path.is_file() or path.read_text() != text:
         # written under a unique name and renamed, so concurrent runs never see half a file
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}-", suffix=".yaml", dir=out_dir)
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}-", suffix=suffix, dir=out_dir)
         with os.fdopen(fd, "w") as handle:
             handle.write(text)
         os.replace(tmp, path)
-    return SandboxEnvironmentSpec("docker", str(path))
+    return path

@@ -22,6 +22,7 @@ from inspect_ai.dataset import MemoryDataset, Sample
 
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.gaia.attachments import stage_attachment
+from inspect_stamina.paths import cache_root
 from inspect_stamina.task_args import comma_list
 
 GAIA_REPO_ID = "gaia-benchmark/GAIA"
@@ -99,8 +100,7 @@ def locate_dataset(
 
 def default_cache_dir() -> Path:
     """Where downloaded snapshots live (``$INSPECT_STAMINA_CACHE`` or ~/.cache)."""
-    base = os.environ.get("INSPECT_STAMINA_CACHE") or Path.home() / ".cache" / "inspect_stamina"
-    return Path(base) / "gaia"
+    return cache_root() / "gaia"
 
 
 def _download_huggingface(split: str, revision: str, cache_dir: Any) -> Path:

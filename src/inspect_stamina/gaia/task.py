@@ -29,9 +29,11 @@ from inspect_stamina.gaia.dataset import (
 )
 from inspect_stamina.gaia.scorer import gaia_scorer
 from inspect_stamina.images import image_specs
+from inspect_stamina.k8s_sandbox import k8s_sample_files, k8s_sandbox
 from inspect_stamina.limits import SandboxLimits, check_sandbox_type, with_tmpfs_size
 from inspect_stamina.sandbox_spec import compose_config, compose_file_sandbox
 from inspect_stamina.task_args import comma_list
+from inspect_stamina.termination import terminate_like_interrupt
 
 TASK_VERSION = 1
 DEFAULT_IMAGE = image_specs()["gaia"].tag
@@ -244,6 +246,10 @@ def build_gaia_task(
     dataset = gaia_dataset(
         subsets, split, root, comma_list(instance_ids), staging_root=cache / "shared_files"
     )
+    if sandbox == "k8s":
+        # no host directory to mount on a cluster: Inspect copies each attachment in
+        dataset = k8s_sample_files(dataset)
+    terminate_like_interrupt()
     if sandbox == "docker":
         # checked last, so bad arguments are reported even where Docker is absent
         require_image(docker_image)
@@ -251,7 +257,11 @@ def build_gaia_task(
         dataset=dataset,
         solver=gaia_agent(max_steps, timeout, tools, max_tool_output),
         scorer=gaia_scorer() if split == "validation" else None,
-        sandbox=gaia_sandbox(cache, docker_image, network_enabled, limits),
+        sandbox=(
+            gaia_sandbox(cache, docker_image, network_enabled, limits)
+            if sandbox == "docker"
+            else k8s_sandbox("gaia", docker_image, limits, network_enabled, cache / "k8s")
+        ),
         config=GenerateConfig(max_tool_output=max_tool_output),
         metadata={
             "benchmark": "gaia",

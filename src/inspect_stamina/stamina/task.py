@@ -13,7 +13,9 @@ from inspect_ai.util import SandboxEnvironmentSpec
 from inspect_stamina.docker_check import require_image
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.images import image_specs
-from inspect_stamina.limits import SandboxLimits, with_tmpfs_size
+from inspect_stamina.k8s_sandbox import k8s_sandbox
+from inspect_stamina.limits import SandboxLimits, check_sandbox_type, with_tmpfs_size
+from inspect_stamina.paths import cache_root
 from inspect_stamina.sandbox_spec import compose_config, compose_sandbox
 from inspect_stamina.stamina.sandbox import WORKSPACE
 from inspect_stamina.stamina.scorers import script_metadata, stamina_scorer
@@ -21,6 +23,7 @@ from inspect_stamina.stamina.script import LoadedScript, load_script
 from inspect_stamina.stamina.session import Mode, Regressions, default_agent, stamina_session
 from inspect_stamina.stamina.user import LAYERS
 from inspect_stamina.task_args import comma_list
+from inspect_stamina.termination import terminate_like_interrupt
 
 TASK_VERSION = 1
 SCRIPTS_DIR = Path(__file__).resolve().parent / "scripts"
@@ -64,6 +67,7 @@ def stamina(
     cpus: float = 2.0,
     pids: int = 1024,
     workspace_size: str = "2g",
+    sandbox: str = "docker",
 ) -> Task:
     """StaminaBench: a coding agent develops one project over many turns with a simulated user.
 
@@ -89,6 +93,7 @@ def stamina(
             of it, so the harness can always start its steps.
         workspace_size: Size of /workspace (a tmpfs, counted in memory); writing past it
             fails with "No space left on device". The rest of the root is read-only.
+        sandbox: docker (this machine) or k8s (a cluster; needs the k8s extra).
     """
     loaded = [resolve_script(s) for s in comma_list(script)]
     if not loaded:
@@ -102,9 +107,12 @@ def stamina(
     if regressions not in ("all", "phase_end", "none"):
         raise StaminaError(f"Unknown regressions {regressions!r}; valid: all, phase_end, none.")
     limits = SandboxLimits(memory, cpus, pids, workspace_size)
+    sandbox = check_sandbox_type(sandbox)
     if attempts < 0:
         raise StaminaError("attempts must be >= 0.")
-    require_image(docker_image)
+    terminate_like_interrupt()
+    if sandbox == "docker":
+        require_image(docker_image)
     samples = [
         Sample(
             id=item.name,
@@ -131,12 +139,19 @@ def stamina(
             regressions=regressions,
         ),
         scorer=stamina_scorer(),
-        sandbox=stamina_sandbox(docker_image, limits),
+        sandbox=(
+            stamina_sandbox(docker_image, limits)
+            if sandbox == "docker"
+            else k8s_sandbox(
+                "stamina", docker_image, limits, False, cache_root() / "stamina" / "k8s"
+            )
+        ),
         metadata={
             "benchmark": "staminabench",
             "mode": mode,
             "regressions": regressions,
             "user_layers": list(layers),
+            "sandbox": sandbox,
             "limits": limits.metadata(),
         },
     )
