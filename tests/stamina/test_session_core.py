@@ -103,7 +103,7 @@ def test_context_overflow_is_its_own_turn_status(log_dir: Path) -> None:
         "This model's maximum context length is 8192 tokens. However, you requested 9000.",
         stop_reason="model_length",
     )
-    _, meta = score_of(run(model(overflow), log_dir))
+    _, meta = score_of(run(model(overflow), log_dir, compaction="none"))
     first = meta["turns"][0]
     assert first["status"] == "context_overflow"
     assert first["reply"] == "" and "maximum context length" in first["error"]

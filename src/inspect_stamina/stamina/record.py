@@ -35,6 +35,17 @@ class ProbeResult(BaseModel):
     id: str
     passed: bool
     detail: str = ""
+    # whether the turn that planted the fact was still in the conversation the agent saw
+    # at the probe turn (False: compacted away; None: not known)
+    in_context: bool | None = None
+
+
+class SearchRecord(BaseModel):
+    """One project_search query the agent made, and the sources of its hits."""
+
+    query: str
+    k: int
+    hits: list[str] = Field(default_factory=list)
 
 
 class RobustnessResult(BaseModel):
@@ -67,6 +78,11 @@ class TurnRecord(BaseModel):
     robustness: RobustnessResult | None = None
     effective: bool = False
     tokens: int = 0
+    # input tokens of the agent's last generation in the turn: the context it saw
+    context_tokens: int | None = None
+    compactions: int = 0
+    tool_calls: dict[str, int] = Field(default_factory=dict)
+    searches: list[SearchRecord] = Field(default_factory=list)
     seconds: dict[str, float] = Field(default_factory=dict)
 
 

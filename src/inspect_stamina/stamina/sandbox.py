@@ -86,6 +86,40 @@ async def fetch_workspace(dest: Path) -> Path:
     return dest
 
 
+async def read_text_files(paths: list[str], max_kib: int = 256) -> dict[str, str]:
+    """The workspace's text files among ``paths`` (relative), in one sandbox call.
+
+    Missing, large and binary files are left out: the caller indexes source, not data.
+    """
+    if not paths:
+        return {}
+    script = (
+        f"tr '\\n' '\\0' | xargs -0 -r -I{{}} find {{}} -maxdepth 0 -type f -size -{max_kib}k "
+        "-print0 2>/dev/null | tar -c --null -T - 2>/dev/null | base64 -w0"
+    )
+    files: dict[str, str] = {}
+    try:
+        result = await sandbox().exec(
+            ["bash", "-c", script],
+            input="\n".join(paths),
+            cwd=WORKSPACE,
+            user="root",
+            timeout=60,
+        )
+        archive = base64.b64decode(result.stdout, validate=True)
+        if not archive:
+            return {}
+        with tarfile.open(fileobj=io.BytesIO(archive), mode="r") as tar:
+            for member in tar.getmembers():
+                handle = tar.extractfile(member) if member.isfile() else None
+                data = handle.read() if handle is not None else b""
+                if b"\0" not in data:
+                    files[member.name.removeprefix("./")] = data.decode("utf-8", "replace")
+    except (TimeoutError, OutputLimitExceededError, binascii.Error, tarfile.TarError) as ex:
+        transcript().info(f"workspace files could not be read ({type(ex).__name__}: {ex})")
+    return files
+
+
 def tests_archive(files: Mapping[str, bytes]) -> bytes:
     """A tar of benchmark-owned files: root-owned, group ``checker``, unreadable to others."""
     buffer = io.BytesIO()

@@ -45,6 +45,8 @@ METRIC_KEYS = (
     "efficiency",
     "robustness",
     "memory",
+    "memory_in_context",
+    "memory_compacted",
     "stamina",
     "regressions",
 )
@@ -126,6 +128,14 @@ def compute_metrics(
         "efficiency": _ratio(sum(r.effective for r in records), total_turns),
         "robustness": _ratio(sum(r.passed for r in robustness), len(robustness_turns)),
         "memory": _ratio(sum(p.passed for p in probes), len(script.memory_probes)),
+        # context utilisation: did the agent remember, or merely still see, the fact?
+        "memory_in_context": _ratio(
+            sum(p.passed for p in probes if p.in_context), sum(bool(p.in_context) for p in probes)
+        ),
+        "memory_compacted": _ratio(
+            sum(p.passed for p in probes if p.in_context is False),
+            sum(p.in_context is False for p in probes),
+        ),
         "stamina": float(stamina_turns(records, total_turns, session.stopped_at)),
         "regressions": float(len(regressed)),
     }
@@ -193,7 +203,7 @@ async def final_evaluation(script: Script, script_dir: Path | None) -> FinalEval
     metrics={key: [mean(), stderr(), grouped(mean(), "script", all=False)] for key in METRIC_KEYS}
 )
 def stamina_scorer() -> Scorer:
-    """Solved, completion, checkpoints, code quality, consistency, efficiency, robustness, memory, stamina, regressions."""
+    """Solved, completion, checkpoints, code quality, consistency, efficiency, robustness, memory (all, in context, compacted), stamina, regressions."""
 
     async def score(state: TaskState, target: Target) -> Score:
         script = parse_script_text(state.metadata[SCRIPT_TEXT_KEY])

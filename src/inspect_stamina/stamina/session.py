@@ -14,11 +14,21 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import Literal
 
-from inspect_ai.agent import Agent, AgentState, react
+from inspect_ai.agent import Agent, AgentState
+from inspect_ai.event import CompactionEvent, ModelEvent
 from inspect_ai.log import transcript
-from inspect_ai.model import ChatMessageAssistant, ChatMessageSystem, ChatMessageUser, model_roles
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageAssistant,
+    ChatMessageSystem,
+    ChatMessageUser,
+    Compact,
+    CompactionStrategy,
+    ModelOutput,
+    compaction,
+    model_roles,
+)
 from inspect_ai.solver import Generate, Solver, TaskState, solver
-from inspect_ai.tool import bash, python
 from inspect_ai.util import (
     LimitExceededError,
     message_limit,
@@ -29,13 +39,16 @@ from inspect_ai.util import (
     token_limit,
 )
 
+from inspect_stamina.stamina.agents import default_agent
 from inspect_stamina.stamina.checks import run_checks, run_checks_with_manifest
+from inspect_stamina.stamina.knowledge_base import Hit, KnowledgeBase, bind_knowledge_base
 from inspect_stamina.stamina.oracle import ORACLE_KEY
 from inspect_stamina.stamina.record import (
     TURN_EVENT_SOURCE,
     CheckResult,
     ProbeResult,
     RobustnessResult,
+    SearchRecord,
     SessionRecord,
     TurnRecord,
 )
@@ -47,6 +60,7 @@ from inspect_stamina.stamina.sandbox import (
     WORKSPACE,
     changed_files,
     fetch_workspace,
+    read_text_files,
     stop_agent,
     workspace_manifest,
 )
@@ -83,22 +97,6 @@ _OVERFLOW_TEXT = re.compile(
 )
 
 
-def default_agent(command_timeout: int = 180) -> Agent:
-    """Inspect's react agent with bash and python in the sandbox, as the agent user.
-
-    No system prompt (the session adds one once: react would insert it every turn) and
-    no submit tool: a reply without tool calls ends the turn.
-    """
-    return react(
-        prompt=None,
-        tools=[
-            bash(timeout=command_timeout, user=AGENT_USER),
-            python(timeout=command_timeout, user=AGENT_USER),
-        ],
-        submit=False,
-    )
-
-
 @solver
 def stamina_session(
     agent: Agent | None = None,
@@ -109,8 +107,15 @@ def stamina_session(
     attempts: int = 1,
     mode: Mode = "free",
     regressions: Regressions = "all",
+    compaction: CompactionStrategy | None = None,
+    knowledge_base: bool = False,
 ) -> Solver:
-    """Walk a script's turns with the simulated user and the agent, checking as it goes."""
+    """Walk a script's turns with the simulated user and the agent, checking as it goes.
+
+    ``compaction`` (an Inspect strategy) bounds the conversation the agent is handed
+    each turn; the log keeps the whole of it. ``knowledge_base`` indexes the dialogue
+    and the workspace for the ``project_search`` tool.
+    """
     user = SimulatedUser(user_layers)
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
@@ -125,6 +130,8 @@ def stamina_session(
             attempts,
             mode,
             regressions,
+            compaction,
+            knowledge_base,
         )
         state.messages = [ChatMessageSystem(content=SYSTEM_PROMPT.format(workspace=WORKSPACE))]
         await session.run(state)
@@ -154,8 +161,18 @@ class _Session:
         attempts: int,
         mode: Mode,
         regressions: Regressions,
+        compaction: CompactionStrategy | None = None,
+        knowledge_base: bool = False,
     ) -> None:
         self.loaded, self.agent, self.user = loaded, agent, user
+        self.strategy = compaction
+        self.compact: Compact | None = None
+        self.kb = KnowledgeBase() if knowledge_base else None
+        self.kb_files: dict[str, str] = {}
+        # each turn's user message, and the ids of the conversation the agent was last handed
+        self.turn_message_ids: dict[int, str] = {}
+        self.view_ids: set[str] = set()
+        self.current: TurnRecord | None = None
         self.turn_generations, self.turn_tokens = turn_generations, turn_tokens
         self.feedback, self.attempts, self.mode = feedback, attempts, mode
         self.regressions = regressions
@@ -167,6 +184,11 @@ class _Session:
 
     async def run(self, state: TaskState) -> None:
         self.manifest = await workspace_manifest()
+        if self.strategy is not None:
+            # one handler for the whole session, so what it compacted stays compacted
+            self.compact = compaction(self.strategy, prefix=list(state.messages[:1]))
+        if self.kb is not None:
+            bind_knowledge_base(self.kb, self._on_search)
         turns = self.loaded.turns()
         for index, turn in enumerate(turns):
             reset = self.mode == "teacher_forced" and index > 0 and turns[index - 1].last_of_phase
@@ -211,6 +233,7 @@ class _Session:
             note=message.note,
             user_settings=message.settings,
         )
+        self.current = record
         reference = self.loaded.directory / turn.prompt.reference if turn.prompt.reference else None
         command = reference_command(reference) if reference else None
         store().set(
@@ -218,7 +241,11 @@ class _Session:
         )
         try:
             # the conversation's own list enforces sample-wide message limits on append
-            state.messages.append(ChatMessageUser(content=message.text))
+            user_message = ChatMessageUser(content=message.text)
+            state.messages.append(user_message)
+            self.turn_message_ids[turn.number] = str(user_message.id)
+            if self.kb is not None:
+                self.kb.add_dialogue(turn.number, "user", message.text)
             agent_seconds = await self._agent(state, record)
         except LimitExceededError as ex:
             record.status = "limit"
@@ -230,6 +257,8 @@ class _Session:
 
         check_seconds, feedback_seconds = await self._checks(state, turn, record)
         agent_seconds += feedback_seconds
+        if self.kb is not None:
+            await self._index_turn(turn, record)
         await self._rules_and_probes(turn, record)
         self._robustness_rules(turn, record)
         await self._robustness_grader(turn, record)
@@ -249,8 +278,14 @@ class _Session:
     async def _agent(self, state: TaskState, record: TurnRecord) -> float:
         """Let the agent work until it replies; the turn's own limits end only the turn."""
         started = time.perf_counter()
-        agent_state = AgentState(messages=state.messages)
-        first_new = len(state.messages)
+        events_before = transcript().history.event_count
+        view = await self._view(state)
+        # without compaction the agent works on the conversation itself, so sample-wide
+        # message limits apply as it appends; with it, on a copy whose new part is kept
+        shared = view is state.messages
+        agent_state = AgentState(messages=view if shared else list(view))
+        first_new = len(view)
+        self.view_ids = {str(m.id) for m in view}
         # message_limit counts the whole conversation: bound this turn by what it adds
         turn_messages = (
             message_limit(first_new + 2 * self.turn_generations) if self.turn_generations else None
@@ -260,7 +295,7 @@ class _Session:
             with turn_messages if turn_messages is not None else nullcontext(), turn_tokens:
                 agent_state = await self.agent(agent_state)
         except LimitExceededError as ex:
-            state.messages = agent_state.messages
+            self._keep(state, agent_state.messages, first_new, shared)
             if ex.source is turn_messages:
                 record.status = "limit"
                 record.error = (
@@ -279,8 +314,9 @@ class _Session:
             text = f"{type(ex).__name__}: {ex}"
             record.status = "context_overflow" if _OVERFLOW_TEXT.search(text) else "error"
             record.error = text[:2000]
+            self._keep(state, agent_state.messages, first_new, shared)
         else:
-            state.messages = agent_state.messages
+            self._keep(state, agent_state.messages, first_new, shared)
             output = agent_state.output
             if output.stop_reason == "model_length" or (
                 output.error is not None and _OVERFLOW_TEXT.search(str(output.error))
@@ -289,13 +325,67 @@ class _Session:
                 record.error = (output.error or output.completion or "model_length")[:2000]
             elif output.error is not None:
                 record.status, record.error = "error", str(output.error)[:2000]
+            record.context_tokens = _context_tokens(output) or record.context_tokens
+            if self.compact is not None and agent_state.messages[-1:] == [output.message]:
+                # calibrates the handler: next turn it counts only the new messages
+                await self.compact.record_output(agent_state.messages[:-1], output)
         record.tokens += int(turn_tokens.usage)
-        new = state.messages[first_new:]
+        new = agent_state.messages[first_new:]
+        self._count_turn(record, new, events_before)
         last = next((m for m in reversed(new) if isinstance(m, ChatMessageAssistant)), None)
         # an overflow's content is the provider's error text, not a reply
         reply = "" if record.status == "context_overflow" else (last.text if last else "")
         record.reply = reply[-4000:]
         return time.perf_counter() - started
+
+    async def _view(self, state: TaskState) -> list[ChatMessage]:
+        """The conversation handed to the agent: all of it, or its compacted form."""
+        if self.compact is None:
+            return state.messages
+        view, summary = await self.compact.compact_input(state.messages)
+        if summary is not None:  # a summary is part of the history from now on
+            state.messages.append(summary)
+        return list(view)
+
+    @staticmethod
+    def _keep(state: TaskState, messages: list[ChatMessage], first_new: int, shared: bool) -> None:
+        """The turn's new messages into the full conversation (the log's)."""
+        if shared:
+            state.messages = messages
+        else:
+            state.messages.extend(messages[first_new:])
+
+    def _count_turn(self, record: TurnRecord, new: list[ChatMessage], events_before: int) -> None:
+        """Compactions, tool calls and the context size of the turn, into its record."""
+        history = transcript().history
+        events = history.events_from(events_before) if history.event_count > events_before else []
+        record.compactions += sum(isinstance(e, CompactionEvent) for e in events)
+        for message in new:
+            if isinstance(message, ChatMessageAssistant):
+                for call in message.tool_calls or []:
+                    record.tool_calls[call.function] = record.tool_calls.get(call.function, 0) + 1
+        # the last generation of the turn, by whichever model call made it (react's own
+        # or an external agent's)
+        generations = [e.output for e in events if isinstance(e, ModelEvent) and e.output]
+        if generations:
+            seen = _context_tokens(generations[-1])
+            record.context_tokens = seen if seen is not None else record.context_tokens
+
+    def _on_search(self, query: str, k: int, hits: list[Hit]) -> None:
+        if self.current is not None:
+            self.current.searches.append(
+                SearchRecord(query=query[:500], k=k, hits=[hit.label() for hit in hits])
+            )
+
+    async def _index_turn(self, turn: Turn, record: TurnRecord) -> None:
+        """The knowledge base: the agent's reply, and the workspace's changed text files."""
+        assert self.kb is not None
+        if record.reply:
+            self.kb.add_dialogue(turn.number, "assistant", record.reply)
+        for path in [p for p in self.kb_files if p not in self.manifest]:
+            del self.kb_files[path]
+        self.kb_files.update(await read_text_files(record.changed))
+        self.kb.update_files(self.kb_files)
 
     def _due_regressions(self, turn: Turn) -> list[Checkpoint]:
         """Earlier passed checkpoints to re-run with this turn's, as the setting says."""
@@ -380,8 +470,14 @@ class _Session:
                         id=probe.id,
                         passed=all(passed for passed, _ in outcomes),
                         detail="; ".join(detail for _, detail in outcomes),
+                        in_context=self._in_context(probe.planted_at),
                     )
                 )
+
+    def _in_context(self, planted_at: int) -> bool | None:
+        """Whether the turn that planted a fact was in the conversation the agent last saw."""
+        planted = self.turn_message_ids.get(planted_at)
+        return None if planted is None else planted in self.view_ids
 
     def _robustness_rules(self, turn: Turn, record: TurnRecord) -> None:
         if turn.prompt.kind in ROBUSTNESS_KINDS and turn.prompt.expect is not None:
@@ -439,3 +535,12 @@ def is_effective(kind: str, record: TurnRecord, asked_last_turn: bool) -> tuple[
     if kind in CODE_KINDS:
         return bool(record.changed) and all(c.passed for c in record.checkpoints), clarification
     return len(record.reply.split()) >= ANSWER_MIN_WORDS and not clarification, clarification
+
+
+def _context_tokens(output: ModelOutput | None) -> int | None:
+    """The input tokens of one generation (cached input included): what the model saw."""
+    usage = output.usage if output is not None else None
+    if usage is None or not usage.input_tokens:
+        return None
+    cached = (usage.input_tokens_cache_read or 0) + (usage.input_tokens_cache_write or 0)
+    return int(usage.input_tokens + cached)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.agent import Agent
@@ -17,10 +18,11 @@ from inspect_stamina.k8s_sandbox import k8s_sandbox
 from inspect_stamina.limits import SandboxLimits, check_sandbox_type, with_tmpfs_size
 from inspect_stamina.paths import cache_root
 from inspect_stamina.sandbox_spec import compose_config, compose_sandbox
+from inspect_stamina.stamina.agents import compaction_strategy, default_agent, resolve_agent
 from inspect_stamina.stamina.sandbox import WORKSPACE
 from inspect_stamina.stamina.scorers import script_metadata, stamina_scorer
 from inspect_stamina.stamina.script import LoadedScript, load_script
-from inspect_stamina.stamina.session import Mode, Regressions, default_agent, stamina_session
+from inspect_stamina.stamina.session import Mode, Regressions, stamina_session
 from inspect_stamina.stamina.user import LAYERS
 from inspect_stamina.task_args import comma_list
 from inspect_stamina.termination import terminate_like_interrupt
@@ -60,7 +62,12 @@ def stamina(
     attempts: int = 1,
     mode: Mode = "free",
     regressions: Regressions = "all",
-    agent: Agent | None = None,
+    agent: Agent | str | None = None,
+    agent_args: str | dict[str, Any] | None = None,
+    compaction: str = "auto",
+    compaction_threshold: float = 0.9,
+    memory_tool: bool = False,
+    knowledge_base: bool = False,
     command_timeout: int = 180,
     docker_image: str = DEFAULT_IMAGE,
     memory: str = "4g",
@@ -84,7 +91,17 @@ def stamina(
         regressions: Which earlier passed checkpoints are re-run, batched with the due
             ones: all (at every checkpoint turn), phase_end (at each phase's last turn)
             or none.
-        agent: Any Inspect agent (default: react with bash and python in the sandbox).
+        agent: Any Inspect agent, or the name of one registered with Inspect
+            (package/name, e.g. inspect_swe/claude_code); default: react with bash and
+            python in the sandbox as the agent user.
+        agent_args: Arguments for a named agent (YAML or JSON mapping).
+        compaction: How the conversation is kept within the context window: Inspect's
+            auto, summary, trim, edit or native compaction, or none.
+        compaction_threshold: When to compact: a share of the model's context window
+            (up to 1) or a number of tokens (above 1).
+        memory_tool: Give the default agent Inspect's memory tool.
+        knowledge_base: Give the default agent project_search over the session's
+            earlier dialogue and the workspace's current source files.
         command_timeout: Seconds before one of the default agent's commands is killed.
         docker_image: Sandbox image.
         memory: The sandbox's memory limit (Docker size, e.g. 4g).
@@ -110,6 +127,11 @@ def stamina(
     sandbox = check_sandbox_type(sandbox)
     if attempts < 0:
         raise StaminaError("attempts must be >= 0.")
+    strategy = compaction_strategy(compaction, compaction_threshold)
+    if isinstance(agent, str):
+        agent = resolve_agent(agent, agent_args)
+    elif agent_args:
+        raise StaminaError("agent_args is for a named agent (-T agent=package/name).")
     terminate_like_interrupt()
     if sandbox == "docker":
         require_image(docker_image)
@@ -129,7 +151,7 @@ def stamina(
     return Task(
         dataset=MemoryDataset(samples, name="staminabench"),
         solver=stamina_session(
-            agent=agent or default_agent(command_timeout),
+            agent=agent or default_agent(command_timeout, strategy, memory_tool, knowledge_base),
             user_layers=layers,
             turn_generations=turn_generations,
             turn_tokens=turn_tokens,
@@ -137,6 +159,8 @@ def stamina(
             attempts=attempts,
             mode=mode,
             regressions=regressions,
+            compaction=strategy,
+            knowledge_base=knowledge_base,
         ),
         scorer=stamina_scorer(),
         sandbox=(
@@ -151,6 +175,11 @@ def stamina(
             "mode": mode,
             "regressions": regressions,
             "user_layers": list(layers),
+            "agent": agent_name(agent),
+            "compaction": compaction,
+            "compaction_threshold": compaction_threshold,
+            "memory_tool": memory_tool,
+            "knowledge_base": knowledge_base,
             "sandbox": sandbox,
             "limits": limits.metadata(),
         },
@@ -165,3 +194,15 @@ def stamina_sandbox(image: str, limits: SandboxLimits | None = None) -> SandboxE
         [str(e) for e in template.tmpfs or []], WORKSPACE, limits.workspace_size
     )
     return compose_sandbox("stamina", image=image, tmpfs=tmpfs, **limits.compose_fields())
+
+
+def agent_name(agent: Agent | None) -> str:
+    """The agent's registered name for the log (the default agent: ``default``)."""
+    if agent is None:
+        return "default"
+    from inspect_ai.util import registry_info
+
+    try:
+        return registry_info(agent).name
+    except Exception:  # noqa: BLE001 - an unregistered agent has no name to record
+        return type(agent).__name__
