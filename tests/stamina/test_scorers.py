@@ -227,7 +227,7 @@ def test_compute_metrics_from_records() -> None:
         record(
             2,
             [False],
-            probes=[ProbeResult(id="units", passed=True)],
+            probes=[ProbeResult(id="units", passed=True, in_context=False)],
             effective=False,
             regressions=["turn 1: tests/test_add.py"],
         ),
@@ -242,7 +242,10 @@ def test_compute_metrics_from_records() -> None:
     ]
     final = full_final(2, 3, pylint=9.0, bandit_issues=1, rules={"no_print": True}, python_files=3)
     metrics = compute_metrics(mini(), session(*records), final)
+    # the probe's planting turn had been compacted away: remembered, not merely seen
+    assert math.isnan(metrics.pop("memory_in_context"))
     assert metrics == {
+        "memory_compacted": 1.0,
         "solved": 0.0,
         "completion": pytest.approx(2 / 3),
         "checkpoint_pass_rate": pytest.approx(2 / 3),

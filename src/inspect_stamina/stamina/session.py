@@ -39,6 +39,7 @@ from inspect_ai.util import (
     token_limit,
 )
 
+from inspect_stamina.model_check import check_model_roles
 from inspect_stamina.stamina.agents import default_agent
 from inspect_stamina.stamina.checks import run_checks, run_checks_with_manifest
 from inspect_stamina.stamina.knowledge_base import Hit, KnowledgeBase, bind_knowledge_base
@@ -73,7 +74,7 @@ from inspect_stamina.stamina.script import (
     Turn,
     load_script,
 )
-from inspect_stamina.stamina.user import ProjectState, SimulatedUser
+from inspect_stamina.stamina.user import USER_ROLE, ProjectState, SimulatedUser
 
 Mode = Literal["free", "teacher_forced"]
 Regressions = Literal["all", "phase_end", "none"]
@@ -119,6 +120,8 @@ def stamina_session(
     user = SimulatedUser(user_layers)
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
+        # a role whose server cannot answer stops the sample now, not turns later
+        await check_model_roles([GRADER_ROLE, *([USER_ROLE] if "llm" in user_layers else [])])
         loaded = script_of(state)
         session = _Session(
             loaded,

@@ -1,0 +1,144 @@
+"""Fail fast on a model role whose server cannot answer, before a session's first turn.
+
+A role bound to a dead or misconfigured server (a local llama.cpp, vLLM or Ollama,
+say) otherwise surfaces only at the turn that first uses it, after Inspect's
+retries: with no ``--max-retries``/``--timeout`` these back off exponentially,
+without limit, so a session could stall for many minutes with no message.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import anyio
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageSystem,
+    ChatMessageUser,
+    GenerateConfig,
+    Model,
+    model_roles,
+)
+from inspect_ai.util import LimitExceededError, span
+
+from inspect_stamina.errors import StaminaError
+
+CHECK_MAX_TOKENS = 16
+"""Room for a one-word reply: the check asks for an answer, not a good one."""
+
+# a system message too: servers that reject a role (llama.cpp and OpenAI's
+# `developer`) fail here rather than at the first real turn
+CHECK_MESSAGES: list[ChatMessage] = [
+    ChatMessageSystem(content="You are a connectivity check."),
+    ChatMessageUser(content="Reply with the single word: ok"),
+]
+
+IN_PROCESS_PROVIDERS = frozenset({"mockllm", "none", "stamina", "hf", "transformer_lens", "nnterp"})
+"""Providers that answer in this process: no server to reach, so nothing to check.
+
+Skipping them matters beyond speed: a scripted `mockllm` (custom_outputs) would
+have its first scripted reply eaten by the check.
+"""
+
+# the hard deadline's margin over the attempt timeout, for the SDK's own short
+# connection retries (two, 0.5-8 s apart) and the event loop's bookkeeping
+_DEADLINE_SLACK = 15.0
+
+
+async def check_model_roles(roles: Sequence[str], timeout: float = 30) -> None:
+    """Send one tiny generation to each bound role's model(s); raise StaminaError if one fails."""
+    bound = model_roles()
+    for role in roles:
+        models = bound.get(role)
+        if models is None:  # an optional role left unbound: nothing to check
+            continue
+        for model in models if isinstance(models, list) else [models]:
+            await check_model(role, model, timeout)
+
+
+async def check_model(role: str, model: Model, timeout: float = 30) -> None:
+    """Send one tiny generation to ``model`` (bound to ``role``); raise StaminaError if it fails."""
+    if str(model).split("/", 1)[0] in IN_PROCESS_PROVIDERS:
+        return
+    seconds = max(1, math.ceil(timeout))
+    # a thinking budget must stay below max_tokens (Anthropic rejects the
+    # request otherwise): a role configured to reason keeps its own max_tokens
+    reasons = model.config.reasoning_tokens is not None or model.config.reasoning_effort is not None
+    config = GenerateConfig(
+        max_tokens=None if reasons else CHECK_MAX_TOKENS,
+        # one attempt only: Inspect's default is to retry transient errors
+        # (connection refused, HTTP 5xx) with exponential backoff and no limit
+        max_retries=0,
+        # `timeout` bounds the retry loop and `attempt_timeout` the attempt
+        # itself: a server that accepts the connection and never answers
+        # would otherwise hold the SDK's 600 s read timeout
+        timeout=seconds,
+        attempt_timeout=seconds,
+    )
+    try:
+        # the outer deadline holds even if a provider ignores the config above
+        with anyio.fail_after(seconds + _DEADLINE_SLACK):
+            async with span(f"model check: {role}", type="model_check"):
+                await model.generate(CHECK_MESSAGES, config=config, cache=False)
+    except LimitExceededError:
+        raise  # a sample limit is the session's to handle, not a broken server
+    except Exception as ex:
+        raise StaminaError(failure_message(role, model, ex, seconds)) from ex
+
+
+def failure_message(role: str, model: Model, error: BaseException, timeout: int) -> str:
+    """Explain a failed role check: role, model, base URL, the error, and how to fix it."""
+    base_url = _base_url(model)
+    where = f" at {base_url}" if base_url else ""
+    # `openai/<name>` at a server of one's own is the usual cause of a 404 or 500
+    openai_elsewhere = str(model).startswith("openai/") and "api.openai.com" not in (base_url or "")
+    hint = (
+        [
+            "`openai/` sends unrecognised model names to the Responses API with a `developer` "
+            "role, which local servers reject: use `openai-api/<service>/<model>` instead."
+        ]
+        if openai_elsewhere and base_url
+        else []
+    )
+    return "\n".join(
+        [
+            f"Model role '{role}' ({model}{where}) failed a one-line check "
+            f"(one attempt, {timeout}s timeout): {_first_line(_cause(error))}",
+            "Fix: start the server, or bind the role to one that is running, e.g.",
+            f"  --model-role {role}=openai-api/<service>/<model>  with <SERVICE>_BASE_URL "
+            "(e.g. LOCAL_BASE_URL=http://localhost:8080/v1) and <SERVICE>_API_KEY set,",
+            f"  or give the role its own URL: --model-role '{role}={{model: "
+            "openai-api/<service>/<model>, model_args: {base_url: http://host:port/v1}}'",
+            "  (--model-base-url applies to the main model only, never to a role).",
+            "Add --max-retries 2 --timeout 60 so a dead server fails in a minute, not after "
+            "many minutes of retries.",
+            *hint,
+        ]
+    )
+
+
+def _base_url(model: Model) -> str | None:
+    # providers resolve their URL (argument, <SERVICE>_BASE_URL, default) at
+    # construction; scripted providers (mockllm, stamina/) have none
+    url = getattr(model.api, "base_url", None)
+    if not url:  # `openai/` keeps OPENAI_BASE_URL in its SDK client only
+        url = getattr(getattr(model.api, "client", None), "base_url", None)
+    return str(url) if url else None
+
+
+def _cause(error: BaseException) -> BaseException:
+    # Inspect's retry loop re-raises a spent retry as tenacity's RetryError,
+    # whose text names only a Future: the provider's own error is inside it
+    last_attempt = getattr(error, "last_attempt", None)
+    inner = last_attempt.exception() if last_attempt is not None else None
+    return _cause(inner) if isinstance(inner, BaseException) else error
+
+
+def _first_line(error: BaseException) -> str:
+    # provider errors can carry a whole response body; its first line names the cause
+    if isinstance(error, TimeoutError) and not str(error):
+        return "TimeoutError: no reply before the deadline"
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    name = type(error).__name__
+    return f"{name}: {lines[0]}" if lines else name
