@@ -43,7 +43,8 @@ def _run(task_args: dict[str, object], model: object, **eval_args: object) -> Ev
     return log
 
 
-def _init_span(sample: EvalSample) -> tuple[datetime, datetime]:
+def init_span(sample: EvalSample) -> tuple[datetime, datetime]:
+    """When a sample's sandbox setup (its `init` span) began and ended."""
     begin = next(e for e in sample.events if isinstance(e, SpanBeginEvent) and e.type == "init")
     end = next(e for e in sample.events if isinstance(e, SpanEndEvent) and e.id == begin.id)
     return begin.timestamp, end.timestamp
@@ -52,10 +53,10 @@ def _init_span(sample: EvalSample) -> tuple[datetime, datetime]:
 def setup_teardown(samples: int) -> tuple[float, float]:
     """Median sandbox setup (init span) and teardown (gap to the next sample's init)."""
     log = _run({"instance_ids": [MULTIPLY]}, "stamina/gaia-example", epochs=samples, max_samples=1)
-    ordered = sorted(log.samples or [], key=lambda s: _init_span(s)[0])
-    setups = [(_init_span(s)[1] - _init_span(s)[0]).total_seconds() for s in ordered]
+    ordered = sorted(log.samples or [], key=lambda s: init_span(s)[0])
+    setups = [(init_span(s)[1] - init_span(s)[0]).total_seconds() for s in ordered]
     teardowns = [
-        (_init_span(nxt)[0] - prev.events[-1].timestamp).total_seconds()
+        (init_span(nxt)[0] - prev.events[-1].timestamp).total_seconds()
         for prev, nxt in zip(ordered, ordered[1:], strict=False)
     ]
     return statistics.median(setups), statistics.median(teardowns)

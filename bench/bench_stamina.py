@@ -27,6 +27,7 @@ from inspect_ai.log import list_eval_logs, read_eval_log
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_gaia import init_span  # noqa: E402
 from long_script import write_long_script  # noqa: E402
 
 from inspect_stamina.offline import seed_tiktoken_cache  # noqa: E402
@@ -34,8 +35,10 @@ from inspect_stamina.offline import seed_tiktoken_cache  # noqa: E402
 RANGES = ((1, 10), (11, 20), (41, 50), (91, 100))
 
 
-def run_oracle(script: str, regressions: str) -> tuple[list[dict[str, Any]], float, float, float]:
-    """One oracle eval: (turn records, wall seconds, peak MiB of the eval, log KiB)."""
+def run_oracle(
+    script: str, regressions: str
+) -> tuple[list[dict[str, Any]], float, float, float, float]:
+    """One oracle eval: (turn records, wall s, peak MiB of the eval, log KiB, sandbox setup s)."""
     with tempfile.TemporaryDirectory(prefix="bench-stamina-") as log_dir:
         started = time.perf_counter()
         subprocess.run(
@@ -63,10 +66,14 @@ def run_oracle(script: str, regressions: str) -> tuple[list[dict[str, Any]], flo
         size_kib = Path(info.name.removeprefix("file://")).stat().st_size / 1024
     assert log.samples and log.samples[0].scores
     metadata = log.samples[0].scores["stamina_scorer"].metadata or {}
-    return list(metadata["turns"]), wall, peak_mib, size_kib
+    begin, end = init_span(log.samples[0])
+    setup = (end - begin).total_seconds()
+    return list(metadata["turns"]), wall, peak_mib, size_kib, setup
 
 
-def report(name: str, turns: list[dict[str, Any]], wall: float, peak: float, size: float) -> None:
+def report(
+    name: str, turns: list[dict[str, Any]], wall: float, peak: float, size: float, setup: float
+) -> None:
     """Print one script's Markdown table."""
     harness = [t["seconds"]["harness"] for t in turns]
     print(f"\n**{name}**\n")
@@ -89,6 +96,7 @@ def report(name: str, turns: list[dict[str, Any]], wall: float, peak: float, siz
             f"| turns {first}–{last}: check / harness / whole turn, per turn | "
             f"{checks:.3f} s / {harness_mean:.3f} s / {total:.3f} s |"
         )
+    print(f"| sandbox setup (the sample's init span) | {setup:.2f} s |")
     print(f"| whole eval wall time | {wall:.1f} s |")
     print(f"| peak memory of the eval process | {peak:.0f} MiB |")
     print(f"| log size per sample | {size:.0f} KiB |")
