@@ -27,8 +27,8 @@ def test_report_from_oracle_and_noop_logs(log_dir: Path, tmp_path: Path) -> None
     )
     assert result.returncode == 0, result.stderr
     rows = [line for line in result.stdout.splitlines() if line.startswith("| stamina/")]
-    assert rows[0].startswith("| stamina/oracle | mini | free | 1 | 1 | 1 | 1 | 6 |")
-    assert rows[1].startswith("| stamina/noop | mini | free | 1 | 0 | 0 | 0 | 0 |")
+    assert rows[0].startswith("| stamina/oracle | mini | free | auto | 1 | 1 | 1 | 1 | 6 |")
+    assert rows[1].startswith("| stamina/noop | mini | free | auto | 1 | 0 | 0 | 0 | 0 |")
     assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and image.stat().st_size > 10_000
 
 

@@ -32,6 +32,7 @@ class Session:
     epoch: int
     values: dict[str, float]
     turns: list[TurnRecord]
+    compaction: str = "auto"
 
     @property
     def label(self) -> str:
@@ -61,6 +62,8 @@ def load_sessions(logs: list[str | Path]) -> list[Session]:
                     sample.epoch,
                     {k: float(v) for k, v in score.value.items()},
                     [TurnRecord.model_validate(t) for t in score.metadata.get("turns", [])],
+                    # logs from before the setting existed ran without compaction
+                    str((log.eval.metadata or {}).get("compaction", "none")),
                 )
             )
     if not sessions:
@@ -70,10 +73,10 @@ def load_sessions(logs: list[str | Path]) -> list[Session]:
 
 def summary_table(sessions: list[Session]) -> str:
     """A Markdown table of each session's headline metrics."""
-    header = "| model | script | mode | epoch | " + " | ".join(SUMMARY_KEYS) + " |"
-    rule = "|" + "---|" * (4 + len(SUMMARY_KEYS))
+    header = "| model | script | mode | compaction | epoch | " + " | ".join(SUMMARY_KEYS) + " |"
+    rule = "|" + "---|" * (5 + len(SUMMARY_KEYS))
     rows = [
-        f"| {s.model} | {s.script} | {s.mode} | {s.epoch} | "
+        f"| {s.model} | {s.script} | {s.mode} | {s.compaction} | {s.epoch} | "
         + " | ".join(f"{s.values.get(k, float('nan')):.3g}" for k in SUMMARY_KEYS)
         + " |"
         for s in sessions
