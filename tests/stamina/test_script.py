@@ -277,3 +277,23 @@ def test_readme_example_script_loads(tmp_path: Path) -> None:
     assert [c.action for c in loaded.checkpoints()] == ["run_tests", "docker_exec", "docker_exec"]
     assert loaded.script.memory_probes[0].checks[0].used_in == "calc/ops.py"
     assert loaded.turns()[5].prompt.kind == "followup"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "test_file: tests/test_add.py\n",
+            "test_file: tests/test_add.py\n        runner: node --test\n",
+            "runner must name the test file as {test}",
+        ),
+        (
+            'expected: "3000.0"\n',
+            'expected: "3000.0"\n        runner: node {test}\n',
+            "runner is for action run_tests",
+        ),
+    ],
+)
+def test_bad_runner_is_a_load_error(mini: Path, old: str, new: str, message: str) -> None:
+    edit(mini, old, new)
+    assert message in problems(mini)

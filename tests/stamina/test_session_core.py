@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.event import InfoEvent
@@ -203,3 +204,58 @@ def test_disk_fill_is_bounded_and_the_session_goes_on(log_dir: Path) -> None:
     assert [t["turn"] for t in meta["turns"]] == list(range(1, 7))
     assert meta["turns"][0]["checkpoints"][0]["passed"] is True  # calc was written first
     assert log.eval.metadata and log.eval.metadata["limits"]["workspace_size"] == "64m"
+
+
+def runner_script(directory: Path) -> Path:
+    """A two-turn script whose checkpoint runs its test with its own runner, not pytest."""
+    (directory / "references").mkdir(parents=True)
+    (directory / "references/turn_01.sh").write_text("echo km=1000 > units.txt\n")
+    (directory / "tests").mkdir()
+    (directory / "tests/check_units.py").write_text(
+        "import os, pathlib, sys\n"
+        "units = pathlib.Path(os.environ['STAMINA_WORKSPACE']) / 'units.txt'\n"
+        "ok = units.is_file() and 'km=1000' in units.read_text()\n"
+        "print('units ok' if ok else 'units missing')\n"
+        "sys.exit(0 if ok else 1)\n"
+    )
+    script = {
+        "task_name": "Runner",
+        "total_turns": 2,
+        "programming_languages": ["python"],
+        "narrative_script": [
+            {
+                "turn_range": [1, 2],
+                "phase": "Setup",
+                "user_prompts": [
+                    {"text": "Write units.txt with km=1000.", "reference": "references/turn_01.sh"},
+                    "Explain what you did in a few sentences, please, for the README.",
+                ],
+                "evaluation_checkpoints": [
+                    {
+                        "at_turn": 1,
+                        "action": "run_tests",
+                        "test_file": "tests/check_units.py",
+                        "runner": "python3 {test}",
+                    }
+                ],
+            }
+        ],
+    }
+    path = directory / "script.yaml"
+    path.write_text(yaml.safe_dump(script))
+    return path
+
+
+@pytest.mark.parametrize(("model", "passes"), [("stamina/oracle", True), ("stamina/noop", False)])
+def test_run_tests_with_its_own_runner(
+    log_dir: Path, tmp_path: Path, model: str, passes: bool
+) -> None:
+    script = runner_script(tmp_path / "runner")
+    [log] = inspect_eval(
+        stamina(script=str(script)), model=model, log_dir=str(log_dir), display="none"
+    )
+    assert log.status == "success", log.error
+    _, meta = score_of(log)
+    [check] = meta["turns"][0]["checkpoints"]
+    assert check["passed"] is passes
+    assert ("units ok" if passes else "units missing") in check["output"]

@@ -122,7 +122,10 @@ async def run_checks_with_manifest(
                     files.update(read_tree(script_dir, c.test_file))
                 else:
                     files[c.test_file] = source.read_bytes()
-            tests.append({"path": c.test_file, "timeout": c.timeout})
+            if c.runner is None:
+                tests.append({"path": c.test_file, "timeout": c.timeout})
+            else:
+                commands.append({"command": runner_command(c), "timeout": c.timeout})
         else:
             assert c.command is not None
             commands.append({"command": c.command, "timeout": c.timeout})
@@ -225,13 +228,20 @@ async def _execute(
     return payload, listing
 
 
+def runner_command(checkpoint: Checkpoint) -> str:
+    """A run_tests checkpoint's own runner, pointed at its test in the tests directory."""
+    assert checkpoint.runner is not None and checkpoint.test_file is not None
+    test = shlex.quote(f"{TESTS_DIR}/{checkpoint.test_file}")
+    return checkpoint.runner.replace("{test}", test).replace("{tests}", TESTS_DIR)
+
+
 def _results(checkpoints: Sequence[Checkpoint], payload: dict[str, object]) -> list[CheckResult]:
     tests = payload["tests"]
     commands = iter(payload["commands"])  # type: ignore[call-overload]
     assert isinstance(tests, dict)
     results = []
     for c in checkpoints:
-        if c.action == "run_tests":
+        if c.action == "run_tests" and c.runner is None:
             r = tests.get(c.test_file)
             if r is None:
                 results.append(_failed(c.label, "the test file did not run"))

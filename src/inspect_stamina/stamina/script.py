@@ -126,6 +126,9 @@ class Checkpoint(ScriptModel):
     command: str | None = None
     expected: str | None = None
     test_file: str | None = None
+    # run_tests with another test runner than pytest: a command in which {test} is the
+    # benchmark test's path (in the checker-only tests directory) and {tests} that directory
+    runner: str | None = None
     timeout: float = Field(default=120.0, gt=0)
     behavioural: bool = True
     name: str | None = None
@@ -136,6 +139,11 @@ class Checkpoint(ScriptModel):
             raise ValueError("action docker_exec needs a command")
         if self.action == "run_tests" and not self.test_file:
             raise ValueError("action run_tests needs a test_file")
+        if self.runner is not None:
+            if self.action != "run_tests":
+                raise ValueError("runner is for action run_tests")
+            if "{test}" not in self.runner:
+                raise ValueError("runner must name the test file as {test}")
         return self
 
     @property
