@@ -7,12 +7,15 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from inspect_stamina.errors import StaminaError
+from inspect_stamina.sandbox_spec import compose_config
 
 _SIZE = re.compile(r"^[1-9][0-9]*[kmg]$", re.IGNORECASE)
 # the agent's own processes may use this share of the container's pids: root, which the
 # per-user limit does not bind, can then always fork to stop them
 AGENT_PIDS_SHARE = 4
 MIN_PIDS = 64
+# the mount whose size is `workspace_size`, in every compose file
+WORKSPACE_MOUNT = "/workspace"
 
 
 @dataclass(frozen=True)
@@ -47,23 +50,17 @@ class SandboxLimits:
         """The per-user process limit (the agent's and the checker's): a share of pids."""
         return self.pids // AGENT_PIDS_SHARE
 
-    @property
-    def memory_bytes(self) -> int:
-        """The memory limit in bytes."""
-        return size_bytes(self.memory)
-
-    @property
-    def workspace_bytes(self) -> int:
-        """The workspace's size in bytes."""
-        return size_bytes(self.workspace_size)
-
-    def compose_fields(self) -> dict[str, Any]:
-        """The compose service fields for these bounds (the tmpfs sizes are the caller's)."""
+    def compose_fields(self, name: str) -> dict[str, Any]:
+        """The compose service fields of compose/<name> for these bounds, /workspace resized."""
+        template = compose_config(name).services["default"]
         return {
             "mem_limit": self.memory,
             "cpus": self.cpus,
             "pids_limit": self.pids,
             "ulimits": {"nproc": self.agent_processes},
+            "tmpfs": _with_tmpfs_size(
+                [str(e) for e in template.tmpfs or []], WORKSPACE_MOUNT, self.workspace_size
+            ),
         }
 
     def metadata(self) -> dict[str, Any]:
@@ -71,15 +68,7 @@ class SandboxLimits:
         return {**asdict(self), "agent_processes": self.agent_processes}
 
 
-def size_bytes(size: str) -> int:
-    """A Docker size (``512m``, ``4g``) in bytes."""
-    if not _SIZE.match(str(size)):
-        raise StaminaError(f"Not a size such as 512m or 4g: {size!r}.")
-    unit = {"k": 1, "m": 2, "g": 3}[str(size)[-1].lower()]
-    return int(str(size)[:-1]) * 1024**unit
-
-
-def with_tmpfs_size(entries: list[str], path: str, size: str) -> list[str]:
+def _with_tmpfs_size(entries: list[str], path: str, size: str) -> list[str]:
     """Compose tmpfs entries with the one mounted at ``path`` resized."""
     return [
         re.sub(r"size=[^,]+", f"size={size}", entry) if entry.split(":", 1)[0] == path else entry

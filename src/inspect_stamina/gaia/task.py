@@ -30,8 +30,8 @@ from inspect_stamina.gaia.dataset import (
 from inspect_stamina.gaia.scorer import gaia_scorer
 from inspect_stamina.images import image_specs
 from inspect_stamina.k8s_sandbox import k8s_sample_files, k8s_sandbox
-from inspect_stamina.limits import SandboxLimits, check_sandbox_type, with_tmpfs_size
-from inspect_stamina.sandbox_spec import compose_config, compose_file_sandbox
+from inspect_stamina.limits import SandboxLimits, check_sandbox_type
+from inspect_stamina.sandbox_spec import compose_file_sandbox
 from inspect_stamina.task_args import comma_list
 from inspect_stamina.termination import terminate_like_interrupt
 
@@ -390,16 +390,11 @@ def gaia_sandbox(
     variable = f"SAMPLE_METADATA_{SHARED_FILES_METADATA_KEY.upper()}"
     cache = cache.resolve()  # Inspect would resolve a relative compose path against the cwd
     empty = stage_attachment(None, "", cache / "shared_files")
-    template = compose_config("gaia").services["default"]
-    tmpfs = with_tmpfs_size(
-        [str(e) for e in template.tmpfs or []], "/workspace", limits.workspace_size
-    )
     return compose_file_sandbox(
         "gaia",
         cache / "compose",
         image=image,
         network_mode="bridge" if network_enabled else "none",
         volumes=[f"${{{variable}:-{empty}}}:{SANDBOX_FILES_DIR}:ro"],
-        tmpfs=tmpfs,
-        **limits.compose_fields(),
+        **limits.compose_fields("gaia"),
     )

@@ -15,11 +15,10 @@ from inspect_stamina.docker_check import require_image
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.images import image_specs
 from inspect_stamina.k8s_sandbox import k8s_sandbox
-from inspect_stamina.limits import SandboxLimits, check_sandbox_type, with_tmpfs_size
+from inspect_stamina.limits import SandboxLimits, check_sandbox_type
 from inspect_stamina.paths import cache_root
-from inspect_stamina.sandbox_spec import compose_config, compose_sandbox
+from inspect_stamina.sandbox_spec import compose_sandbox
 from inspect_stamina.stamina.agents import compaction_strategy, default_agent, resolve_agent
-from inspect_stamina.stamina.sandbox import WORKSPACE
 from inspect_stamina.stamina.scorers import script_metadata, stamina_scorer
 from inspect_stamina.stamina.script import LoadedScript, load_script
 from inspect_stamina.stamina.session import Mode, Regressions, stamina_session
@@ -189,11 +188,7 @@ def stamina(
 def stamina_sandbox(image: str, limits: SandboxLimits | None = None) -> SandboxEnvironmentSpec:
     """The shipped compose file with the image and the resource bounds chosen."""
     limits = limits or SandboxLimits()
-    template = compose_config("stamina").services["default"]
-    tmpfs = with_tmpfs_size(
-        [str(e) for e in template.tmpfs or []], WORKSPACE, limits.workspace_size
-    )
-    return compose_sandbox("stamina", image=image, tmpfs=tmpfs, **limits.compose_fields())
+    return compose_sandbox("stamina", image=image, **limits.compose_fields("stamina"))
 
 
 def agent_name(agent: Agent | None) -> str:
