@@ -1,12 +1,24 @@
-"""Image definitions: an image extending another, and the Dockerfile's ENV for offline builds."""
+"""Image definitions: an image extending another (lists and setup scripts), the Dockerfile's
+ENV for offline builds, the default set, and the shipped definitions."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
 
-from inspect_stamina.images import DEFAULT_ENV, ImageBuildError, ImageSpec, image_specs
+from inspect_stamina import images
+from inspect_stamina.images import (
+    BASE_SETUP_SCRIPT,
+    BUILD_CA_IN_IMAGE,
+    CONTEXT_IN_IMAGE,
+    DEFAULT_ENV,
+    ImageBuildError,
+    ImageSpec,
+    image_specs,
+)
 
 DOCKERFILE = 'FROM debian:bookworm-slim\nENV LANG=C.UTF-8\nCMD ["/bin/bash"]\n'
 
@@ -56,11 +68,86 @@ def test_bad_extends_is_a_clear_error(tmp_path: Path, extends: str, message: str
         _ = child.apt_packages
 
 
-def test_base_with_setup_script_is_refused(tmp_path: Path) -> None:
-    define(tmp_path, "base", {"setup.sh": "true\n"})
+def test_base_setup_script_runs_before_the_image_own(tmp_path: Path) -> None:
+    define(tmp_path, "base", {"setup.sh": "useradd agent\n"})
+    child = define(tmp_path, "child", {"extends": "base\n", "setup.sh": "echo child\n"})
+    assert child.setup_scripts == [BASE_SETUP_SCRIPT, "setup.sh"]
+    context = tmp_path / "context"
+    child.write_context(context)
+    assert (context / BASE_SETUP_SCRIPT).read_text(encoding="utf-8") == "useradd agent\n"
+    assert (context / "setup.sh").read_text(encoding="utf-8") == "echo child\n"
+
+
+@pytest.mark.parametrize(
+    ("base_setup", "child_setup", "scripts"),
+    [
+        (True, False, [BASE_SETUP_SCRIPT]),
+        (False, True, ["setup.sh"]),
+        (False, False, []),
+    ],
+)
+def test_setup_scripts_are_those_that_exist(
+    tmp_path: Path, base_setup: bool, child_setup: bool, scripts: list[str]
+) -> None:
+    define(tmp_path, "base", {"setup.sh": "true\n"} if base_setup else {})
+    files = {"extends": "base\n", **({"setup.sh": "true\n"} if child_setup else {})}
+    child = define(tmp_path, "child", files)
+    assert child.setup_scripts == scripts
+    context = tmp_path / "context"
+    child.write_context(context)
+    assert (context / BASE_SETUP_SCRIPT).exists() == base_setup
+
+
+def test_base_setup_change_changes_the_extending_image_hash(tmp_path: Path) -> None:
+    base = define(tmp_path, "base", {"setup.sh": "useradd agent\n"})
     child = define(tmp_path, "child", {"extends": "base\n"})
-    with pytest.raises(ImageBuildError, match="has a setup.sh"):
-        _ = child.base
+    before = child.spec_hash()
+    (base.directory / "setup.sh").write_text("useradd agent checker\n", encoding="utf-8")
+    assert child.spec_hash() != before
+
+
+def test_own_file_named_like_the_base_setup_copy_is_refused(tmp_path: Path) -> None:
+    define(tmp_path, "base", {"setup.sh": "true\n"})
+    child = define(tmp_path, "child", {"extends": "base\n", BASE_SETUP_SCRIPT: "true\n"})
+    with pytest.raises(ImageBuildError, match=BASE_SETUP_SCRIPT):
+        _ = child.setup_scripts
+
+
+def test_offline_build_runs_setup_scripts_in_order_beside_the_context(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    define(tmp_path, "base", {"setup.sh": "useradd agent\n"})
+    child = define(tmp_path, "child", {"extends": "base\n", "setup.sh": "true\n"})
+    rootfs = tmp_path / "rootfs"
+    (rootfs / "tmp").mkdir(parents=True)
+    context = rootfs / CONTEXT_IN_IMAGE.lstrip("/")
+    ca = rootfs / BUILD_CA_IN_IMAGE.lstrip("/")
+    calls: list[tuple[list[str], dict[str, str]]] = []
+
+    def run(cmd: list[str], what: str, env: dict[str, str], timeout: float) -> None:
+        # while a script runs, the context and the host's certificates are in the image
+        assert (context / cmd[-1].rsplit("/", 1)[1]).is_file()
+        assert ca.is_file() and env["NODE_EXTRA_CA_CERTS"] == BUILD_CA_IN_IMAGE
+        calls.append((cmd, env))
+
+    monkeypatch.setattr(images, "_run", run)
+    monkeypatch.setenv("https_proxy", "http://proxy.example:3128")
+    images._run_setup_scripts(child, rootfs, log=lambda _: None)
+    assert [cmd[-1] for cmd, _ in calls] == [
+        f"{CONTEXT_IN_IMAGE}/{BASE_SETUP_SCRIPT}",
+        f"{CONTEXT_IN_IMAGE}/setup.sh",
+    ]
+    cmd, env = calls[0]
+    # /proc, a mount and PID namespace of its own: as a `docker build` RUN step
+    assert cmd[:1] == ["unshare"] and f"--mount-proc={rootfs / 'proc'}" in cmd
+    assert cmd[cmd.index("chroot") :][:2] == ["chroot", str(rootfs)]
+    assert env["HOME"] == "/root" and env["LANG"] == "C.UTF-8"
+    assert env["https_proxy"] == "http://proxy.example:3128"
+    assert not context.exists() and not ca.exists()
+
+
+def _hash_of(specs: dict[str, ImageSpec], tag: str) -> str:
+    return next(s.spec_hash() for s in specs.values() if s.tag == tag)
 
 
 def test_dockerfile_env_reaches_offline_image(tmp_path: Path) -> None:
@@ -91,3 +178,66 @@ def test_shipped_browser_image_extends_gaia_and_sets_playwright_path() -> None:
     assert "chromium-headless-shell" in browser.apt_packages
     for name, spec in specs.items():
         assert spec.env["LANG"] == "C.UTF-8", name
+
+
+def test_shipped_dockerfiles_run_the_context_setup_scripts_in_order() -> None:
+    # the offline build runs spec.setup_scripts; the Dockerfile must run the same ones
+    for name, spec in image_specs().items():
+        dockerfile = (spec.directory / "Dockerfile").read_text(encoding="utf-8")
+        run = re.findall(r"bash /tmp/image/(\S+\.sh)", dockerfile)
+        assert run == spec.setup_scripts, name
+
+
+WEB = "stamina-web"
+
+
+def test_web_image_extends_stamina_with_node_and_the_django_stack() -> None:
+    specs = image_specs()
+    web = specs[WEB]
+    assert web.base == specs["stamina"]
+    assert web.setup_scripts == [BASE_SETUP_SCRIPT, "setup.sh"]
+    assert web.apt_packages[: len(specs["stamina"].apt_packages)] == specs["stamina"].apt_packages
+    assert {"nodejs", "python3-pip", "git", "patch", "python3"} <= set(web.apt_packages)
+    assert "npm" not in web.apt_packages  # debootstrap cannot resolve its virtual packages
+    assert web.python_packages[0] == "pytest"
+    own = images._read_list(web.directory / "requirements.txt")
+    names = {line.split("==")[0].lower() for line in own}
+    assert names == {
+        "django",
+        "djangorestframework",
+        "djangorestframework-simplejwt",
+        "django-filter",
+        "django-cors-headers",
+        "pytest-django",
+    }
+    assert all(re.fullmatch(r"[\w.-]+==[\w.]+", line) for line in own), own
+    django = next(line for line in own if line.lower().startswith("django=="))
+    assert django.startswith("Django==5.2.")  # the LTS; Django 6 needs Python 3.12
+
+
+def test_web_template_pins_exact_versions_and_its_lockfile_matches() -> None:
+    template = image_specs()[WEB].directory / "web-template"
+    package = json.loads((template / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((template / "package-lock.json").read_text(encoding="utf-8"))
+    wanted = {**package["dependencies"], **package["devDependencies"]}
+    assert set(wanted) >= {
+        "react",
+        "react-dom",
+        "vite",
+        "@vitejs/plugin-react",
+        "vitest",
+        "jsdom",
+        "@testing-library/react",
+        "@testing-library/jest-dom",
+        "@testing-library/user-event",
+    }
+    assert lock["lockfileVersion"] == 3
+    root = lock["packages"][""]
+    assert root["dependencies"] == package["dependencies"]
+    assert root["devDependencies"] == package["devDependencies"]
+    for name, version in wanted.items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", version), (name, version)
+        assert lock["packages"][f"node_modules/{name}"]["version"] == version, name
+    # Node 18 (bookworm): Vite 7, Vitest 4, jsdom 27 and jest-dom 6.10 need Node 20 or 22
+    assert wanted["vite"].startswith("6.") and wanted["vitest"].startswith("3.")
+    assert wanted["jsdom"].startswith("26.")

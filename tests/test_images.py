@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
+from pathlib import Path
 
 import pytest
+import yaml
 
 from inspect_stamina.images import image_label, image_specs
+from inspect_stamina.paths import COMPOSE_DIR
 from tests.helpers import run_in_image
 
 pytestmark = pytest.mark.usefixtures("docker_engine")
@@ -63,3 +67,103 @@ def test_checker_can_write_only_where_check_runs_clean_up() -> None:
     assert result.returncode == 0, result.stderr
     writable = set(result.stdout.split())
     assert writable == {*CHECKER_WRITABLE_SYSTEM, "/home/checker"}
+
+
+@pytest.fixture(scope="module")
+def web_image() -> str:
+    """The stamina-web image, current (setup builds it with the others)."""
+    spec = image_specs()["stamina-web"]
+    assert image_label(spec.tag) == spec.spec_hash(), f"{spec.tag} is not current: run setup"
+    return spec.tag
+
+
+WEB_VERIFY = image_specs()["stamina-web"].directory / "verify"
+
+
+def run_in_sandbox(
+    tag: str, script: str, *docker_args: str, user: str = "agent"
+) -> subprocess.CompletedProcess[str]:
+    """`bash -c SCRIPT` as the StaminaBench sandbox runs it: the stamina compose file's
+    read-only root, tmpfs mounts and limits, no network, as the agent in /workspace.
+    """
+    compose = COMPOSE_DIR / "stamina" / "compose.yaml"
+    service = yaml.safe_load(compose.read_text(encoding="utf-8"))
+    service = service["services"]["default"]
+    args = ["--network", "none", "--read-only", "--init", "-w", service["working_dir"]]
+    args += ["--memory", service["mem_limit"], "--cpus", str(service["cpus"])]
+    args += ["--pids-limit", str(service["pids_limit"])]
+    args += ["--ulimit", f"nproc={service['ulimits']['nproc']}"]
+    for mount in service["tmpfs"]:
+        args += ["--tmpfs", mount]
+    home = f"/home/{user}"
+    command = ["docker", "run", "--rm", *args, "--user", user, "-e", f"HOME={home}"]
+    command += [*docker_args, tag, "bash", "-c", script]
+    return subprocess.run(command, capture_output=True, text=True, timeout=300)
+
+
+def mount(path: Path, target: str) -> tuple[str, str]:
+    return ("-v", f"{path}:{target}:ro")
+
+
+def test_web_image_has_the_stamina_users_and_tools(web_image: str) -> None:
+    probe = (
+        "id -u agent && id -u checker && python --version && pytest --version && "
+        "git --version && patch --version | head -n1 && node --version && npm --version"
+    )
+    result = run_in_image(web_image, probe)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.split("\n")
+    assert lines[:2] == ["1000", "1001"]
+    assert "Python 3.11" in result.stdout and "git version" in result.stdout
+    assert "v18.20." in result.stdout and "10.9.9" in result.stdout
+
+
+def test_web_template_installs_offline_and_vitest_runs_jsdom_tests(web_image: str) -> None:
+    script = (
+        "set -e; mkdir app && cd app && cp /opt/web-template/package*.json . && "
+        "cp -r /verify/web/. . && npm ci && npx vitest run"
+    )
+    result = run_in_sandbox(web_image, script, *mount(WEB_VERIFY, "/verify"))
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "1 passed" in result.stdout
+
+
+def test_plain_npm_installs_resolve_to_the_cached_versions(web_image: str) -> None:
+    # any install but `npm ci` rewrites the cache's index: it needs /opt/npm-cache
+    # writable, here a new anonymous volume, which Docker fills from the image
+    template = image_specs()["stamina-web"].directory / "web-template/package.json"
+    package = json.loads(template.read_text(encoding="utf-8"))
+    dev = " ".join(package["devDependencies"])
+    script = (
+        "set -e; npm init -y >/dev/null && npm install react react-dom && "
+        f"npm install -D {dev} && cat package.json && npm ls --depth=0"
+    )
+    result = run_in_sandbox(web_image, script, "-v", "/opt/npm-cache")
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    for name, version in {**package["dependencies"], **package["devDependencies"]}.items():
+        assert f"{name}@{version}" in result.stdout, name
+    missing = run_in_sandbox(
+        web_image, "npm init -y >/dev/null; npm install left-pad", "-v", "/opt/npm-cache"
+    )
+    assert missing.returncode != 0 and "ENOTCACHED" in missing.stderr
+
+
+def test_django_stack_runs_and_installs_from_the_wheelhouse(web_image: str) -> None:
+    script = (
+        "set -e; python -c 'import django, rest_framework, rest_framework_simplejwt, "
+        "django_filters, corsheaders, pytest_django; print(django.get_version())' && "
+        "cp -r /verify/django/. . && "
+        "python -m pytest -q -p no:cacheprovider --ds=settings test_api.py && "
+        "python -m venv venv && "
+        "venv/bin/pip install --no-index --find-links /opt/wheelhouse djangorestframework && "
+        "venv/bin/pip install django-filter djangorestframework-simplejwt django-cors-headers && "
+        "venv/bin/pip install pytest-django && "
+        "venv/bin/python -m pytest -q -p no:cacheprovider --ds=settings test_api.py && "
+        "! venv/bin/pip install requests"
+    )
+    result = run_in_sandbox(web_image, script, *mount(WEB_VERIFY, "/verify"))
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert result.stdout.startswith("5.2.")
+    assert result.stdout.count("1 passed") == 2
+    # pip knows the wheelhouse is its only source: no retries against an index
+    assert "No matching distribution found for requests" in result.stderr

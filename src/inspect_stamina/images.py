@@ -2,21 +2,28 @@
 
 Each image is a directory under ``compose/images/<name>/`` holding a ``Dockerfile``
 plus the two package lists it installs (``apt-packages.txt``, ``requirements.txt``)
-and, optionally, a ``setup.sh`` run as root once the packages are in. An ``extends``
-file naming another image puts that image's lists before this one's, so a variant
-(``gaia-browser``) holds everything its base (``gaia``) holds without copying the lists.
+and, optionally, a ``setup.sh`` run as root once the packages are in (with the other
+files of the directory beside it, in ``/tmp/image``). An ``extends`` file naming another
+image puts that image's lists before this one's and its ``setup.sh`` (as
+``base-setup.sh``) before this one's, so a variant (``gaia-browser``, ``stamina-web``)
+holds everything its base holds without copying it.
 Where a registry answers, ``docker build`` runs that Dockerfile on a context holding the
-merged lists. Offline, the same lists go into a Debian root filesystem made by
-``debootstrap``; Python packages are installed into it from the host side (containers
-here cannot verify TLS to the package registries), and ``docker import`` turns it into
-the image, with the Dockerfile's ``ENV`` lines as its environment.
+merged lists and the setup scripts. Offline, the same lists go into a Debian root
+filesystem made by ``debootstrap``; Python packages are installed into it from the host
+side, the setup scripts run in it by ``chroot`` (on the host's network, trusting the
+host's CA certificates for the build alone: the registries are reached through a proxy
+only the host trusts), and ``docker import`` turns it into the image, with the
+Dockerfile's ``ENV`` lines as its environment.
+
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import shlex
 import shutil
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -36,6 +43,25 @@ DEFAULT_ENV = {
     "LANG": "C.UTF-8",
     "PYTHONDONTWRITEBYTECODE": "1",
 }
+SETUP_SCRIPT = "setup.sh"
+# the base image's setup.sh, in the build context of an image extending it
+BASE_SETUP_SCRIPT = "base-setup.sh"
+# where the offline build puts the build context in the root filesystem (the Dockerfiles
+# COPY it to the same place), and the host's CA certificates while the setup scripts run
+CONTEXT_IN_IMAGE = "/tmp/image"
+BUILD_CA_IN_IMAGE = "/tmp/build-ca-certificates.crt"
+# the variables through which the setup scripts' tools find those certificates
+_CA_VARIABLES = (
+    "SSL_CERT_FILE",
+    "REQUESTS_CA_BUNDLE",
+    "PIP_CERT",
+    "CURL_CA_BUNDLE",
+    "GIT_SSL_CAINFO",
+    "NODE_EXTRA_CA_CERTS",
+)
+_PROXY_VARIABLES = ("http_proxy", "https_proxy", "no_proxy")
+# a setup script that takes longer hangs (it fails the build instead of a CI run)
+SETUP_TIMEOUT = 3600.0
 
 
 class ImageBuildError(RuntimeError):
@@ -69,12 +95,27 @@ class ImageSpec:
         if base.base is not None:
             # one level keeps the merged build context and the hash simple
             raise ImageBuildError(f"{self.name} extends {base.name}, which extends another")
-        if (directory / "setup.sh").is_file():
+        if (self.directory / BASE_SETUP_SCRIPT).exists():
             raise ImageBuildError(
-                f"{self.name} extends {base.name}, which has a setup.sh: only package "
-                "lists are inherited"
+                f"{self.name} has a file named {BASE_SETUP_SCRIPT}: that name is the build "
+                f"context's copy of {base.name}/{SETUP_SCRIPT}"
             )
         return base
+
+    @property
+    def setup_scripts(self) -> list[str]:
+        """The build context's setup scripts, in the order they run: the base's, then this one's.
+
+        A Dockerfile runs each (``bash /tmp/image/<script>``); the offline build runs them
+        in the same order in the root filesystem.
+        """
+        base = self.base
+        scripts = []
+        if base is not None and (base.directory / SETUP_SCRIPT).is_file():
+            scripts.append(BASE_SETUP_SCRIPT)
+        if (self.directory / SETUP_SCRIPT).is_file():
+            scripts.append(SETUP_SCRIPT)
+        return scripts
 
     @property
     def apt_packages(self) -> list[str]:
@@ -98,7 +139,10 @@ class ImageSpec:
         return {**DEFAULT_ENV, **_dockerfile_env(self.directory / "Dockerfile")}
 
     def spec_hash(self) -> str:
-        """A hash of every file that defines the image (its base's too), to know when to rebuild."""
+        """A hash of every file that defines the image (its base's too), to know when to rebuild.
+
+        The base's hash covers its setup.sh, which runs first in this image.
+        """
         digest = hashlib.sha256()
         for path in sorted(self.directory.rglob("*")):
             if path.is_file():
@@ -110,8 +154,12 @@ class ImageSpec:
         return digest.hexdigest()[:16]
 
     def write_context(self, out: Path) -> None:
-        """The ``docker build`` context: this directory, its package lists merged with the base's."""
+        """The ``docker build`` context: this directory, its package lists merged with the
+        base's, and the base's setup.sh as ``base-setup.sh``."""
         shutil.copytree(self.directory, out, dirs_exist_ok=True)
+        if BASE_SETUP_SCRIPT in self.setup_scripts:
+            assert self.base is not None
+            shutil.copy(self.base.directory / SETUP_SCRIPT, out / BASE_SETUP_SCRIPT)
         (out / "apt-packages.txt").write_text(
             "".join(f"{p}\n" for p in self.apt_packages), encoding="utf-8"
         )
@@ -233,6 +281,10 @@ def build_offline(
             "offline image build needs debootstrap: run `apt-get install debootstrap` "
             "(compose/bootstrap_docker.sh installs it)"
         )
+    if spec.setup_scripts and shutil.which("unshare") is None:
+        raise ImageBuildError(
+            "offline image build runs setup scripts under unshare: install util-linux"
+        )
     if sys.version_info[:2] != (3, 11):
         raise ImageBuildError(
             "offline image build installs Python wheels from the host for the image's "
@@ -256,14 +308,8 @@ def build_offline(
         if spec.python_packages:
             log(f"pip install into the image: {' '.join(spec.python_packages)}")
             _install_python_packages(rootfs, spec.python_packages)
-        setup = spec.directory / "setup.sh"
-        if setup.is_file():
-            log("running setup.sh in the image")
-            shutil.copy(setup, rootfs / "tmp/setup.sh")
-            # the image's environment, not the host's: setup.sh sees what the image's processes see
-            env = {**spec.env, "HOME": "/root"}
-            _run(["chroot", str(rootfs), "/bin/bash", "/tmp/setup.sh"], "setup.sh", env=env)
-            (rootfs / "tmp/setup.sh").unlink()
+        if spec.setup_scripts:
+            _run_setup_scripts(spec, rootfs, log)
         for junk in ("var/cache/apt/archives", "var/lib/apt/lists"):
             for child in (rootfs / junk).glob("*"):
                 if child.is_file():
@@ -281,6 +327,71 @@ def build_offline(
             raise ImageBuildError(
                 f"docker import failed: {imported.stderr.decode(errors='replace')}"
             )
+
+
+def _run_setup_scripts(spec: ImageSpec, rootfs: Path, log: Callable[[str], None]) -> None:
+    """The setup scripts, in order, in the root filesystem, beside the build context's files."""
+    context = rootfs / CONTEXT_IN_IMAGE.lstrip("/")
+    spec.write_context(context)
+    # the image's environment, not the host's: setup.sh sees what the image's processes
+    # see, plus what reaching the registries from the host's network takes
+    env = {**spec.env, "HOME": "/root", **_build_network_env(rootfs)}
+    try:
+        for script in spec.setup_scripts:
+            log(f"running {script} in the image")
+            path = f"{CONTEXT_IN_IMAGE}/{script}"
+            _run([*_chroot(rootfs), "/bin/bash", path], script, env=env, timeout=SETUP_TIMEOUT)
+    finally:
+        shutil.rmtree(context, ignore_errors=True)
+        (rootfs / BUILD_CA_IN_IMAGE.lstrip("/")).unlink(missing_ok=True)
+
+
+def _chroot(rootfs: Path) -> list[str]:
+    """``chroot`` into the root filesystem as a ``RUN`` step of ``docker build`` runs: with
+    ``/proc`` mounted (Node.js tools hang without it) in a mount namespace of its own, so
+    nothing stays mounted, and a PID namespace of its own, so no process the scripts
+    leave behind outlives them."""
+    return [
+        "unshare",
+        "--mount",
+        "--pid",
+        "--fork",
+        "--kill-child",
+        f"--mount-proc={rootfs / 'proc'}",
+        "chroot",
+        str(rootfs),
+    ]
+
+
+def _build_network_env(rootfs: Path) -> dict[str, str]:
+    """The host's proxy settings and CA certificates, for setup scripts that download.
+
+    ``docker build`` passes the proxy variables to its ``RUN`` steps the same way. The
+    certificates are copied in for the build alone and removed after it.
+    """
+    env = {
+        name: value
+        for name in (*_PROXY_VARIABLES, *(v.upper() for v in _PROXY_VARIABLES))
+        if (value := os.environ.get(name))
+    }
+    bundle = _host_ca_bundle()
+    if bundle is not None:
+        shutil.copy(bundle, rootfs / BUILD_CA_IN_IMAGE.lstrip("/"))
+        env.update(dict.fromkeys(_CA_VARIABLES, BUILD_CA_IN_IMAGE))
+    return env
+
+
+def _host_ca_bundle() -> Path | None:
+    """The host's CA certificate bundle (with any certificates added locally), if any."""
+    candidates = [
+        os.environ.get("SSL_CERT_FILE"),
+        ssl.get_default_verify_paths().cafile,
+        "/etc/ssl/certs/ca-certificates.crt",
+    ]
+    for candidate in candidates:
+        if candidate and Path(candidate).is_file():
+            return Path(candidate)
+    return None
 
 
 def _install_python_packages(rootfs: Path, requirements: list[str]) -> None:
@@ -316,8 +427,14 @@ def _install_python_packages(rootfs: Path, requirements: list[str]) -> None:
         shutil.rmtree(scripts)
 
 
-def _run(cmd: list[str], what: str, env: dict[str, str] | None = None) -> None:
-    result = subprocess.run(cmd, capture_output=True, check=False, env=env)
+def _run(
+    cmd: list[str], what: str, env: dict[str, str] | None = None, timeout: float | None = None
+) -> None:
+    try:
+        result = subprocess.run(cmd, capture_output=True, check=False, env=env, timeout=timeout)
+    except subprocess.TimeoutExpired as ex:
+        tail = (ex.stderr or ex.stdout or b"").decode(errors="replace")[-2000:]
+        raise ImageBuildError(f"{what} did not finish in {timeout:.0f} s:\n{tail}") from ex
     if result.returncode != 0:
         tail = (
             result.stderr.decode(errors="replace")[-2000:]
@@ -332,7 +449,8 @@ def build_images(
     force: bool = False,
     log: Callable[[str], None] = print,
 ) -> list[str]:
-    """Build the named images (all by default); return the tags built or already current.
+    """Build the named images (by default all); return the tags
+    built or already current.
 
     ``mode`` is ``auto`` (Dockerfile where a registry answers, else offline),
     ``dockerfile`` or ``offline``.
@@ -343,7 +461,7 @@ def build_images(
         raise ImageBuildError(f"unknown image(s) {unknown}; known: {sorted(specs)}")
     if mode not in ("auto", "dockerfile", "offline"):
         raise ImageBuildError(f"unknown build mode {mode!r}; use auto, dockerfile or offline")
-    selected = [specs[n] for n in (names or list(specs))]
+    selected = [specs[n] for n in names] if names else list(specs.values())
     use_dockerfile: bool | None = None
     tags = []
     for spec in selected:

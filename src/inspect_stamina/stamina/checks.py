@@ -117,11 +117,7 @@ async def run_checks_with_manifest(
         if c.action == "run_tests":
             assert c.test_file is not None
             if c.test_file not in files:
-                source = script_dir / c.test_file
-                if source.is_dir():
-                    files.update(read_tree(script_dir, c.test_file))
-                else:
-                    files[c.test_file] = source.read_bytes()
+                files.update(_test_files(script_dir, c))
             if c.runner is None:
                 tests.append({"path": c.test_file, "timeout": c.timeout})
             else:
@@ -161,6 +157,24 @@ async def run_acceptance(script_dir: Path, directory: str, timeout: float = 600)
         total_tests=result["total_tests"],
         seconds=result["seconds"],
     )
+
+
+def _test_files(script_dir: Path, checkpoint: Checkpoint) -> dict[str, bytes]:
+    """A run_tests checkpoint's files: its test (a file or a tree), its support files and
+    every conftest.py on its path, keyed by their paths beside the script."""
+    assert checkpoint.test_file is not None
+    source = script_dir / checkpoint.test_file
+    if source.is_dir():
+        files = read_tree(script_dir, checkpoint.test_file)
+    else:
+        files = {checkpoint.test_file: source.read_bytes()}
+    for parent in Path(checkpoint.test_file).parents:
+        conftest = script_dir / parent / "conftest.py"
+        if parent != Path(".") and conftest.is_file():
+            files[(parent / "conftest.py").as_posix()] = conftest.read_bytes()
+    for support in checkpoint.support:
+        files[support] = (script_dir / support).read_bytes()
+    return files
 
 
 async def run_command_check(

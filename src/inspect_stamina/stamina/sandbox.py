@@ -25,7 +25,12 @@ CHECKER_GID = 1001  # compose/images/stamina/setup.sh
 TESTS_DIR = "/opt/stamina/tests"
 # files this large are neither hashed for change detection nor copied for analysis
 LARGE_FILE_KIB = 1024
-_SKIP = "! -path './.git/*' ! -path '*/__pycache__/*' ! -path './.pytest_cache/*'"
+# installed dependencies are not the agent's source: node_modules alone is thousands of
+# files, which would cost every turn's manifest and overflow the analysis copy
+_SKIP = (
+    "! -path './.git/*' ! -path '*/__pycache__/*' ! -path './.pytest_cache/*' "
+    "! -path '*/node_modules/*' ! -path '*/.venv/*'"
+)
 
 
 # Path -> fingerprint of every workspace file: sha1 below LARGE_FILE_KIB, else size+mtime

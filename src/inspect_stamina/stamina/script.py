@@ -129,6 +129,9 @@ class Checkpoint(ScriptModel):
     # run_tests with another test runner than pytest: a command in which {test} is the
     # benchmark test's path (in the checker-only tests directory) and {tests} that directory
     runner: str | None = None
+    # benchmark-owned files the test needs beside it (a runner's script or config); a
+    # pytest conftest.py on the test's path is always placed
+    support: list[str] = Field(default_factory=list)
     timeout: float = Field(default=120.0, gt=0)
     behavioural: bool = True
     name: str | None = None
@@ -238,6 +241,8 @@ class Script(ScriptModel):
     programming_languages: list[str]
     frameworks: list[str] = Field(default_factory=list)
     description: str = ""
+    # the sandbox image the session runs in: a shipped image's name or an image tag
+    image: str = "stamina"
     narrative_script: list[Phase] = Field(min_length=1)
     final_evaluation: list[FinalStep] = Field(default_factory=list)
     memory_probes: list[MemoryProbe] = Field(default_factory=list)
@@ -453,11 +458,16 @@ def _check_semantics(script: Script, directory: Path, problems: _Problems) -> No
                     (*at, "at_turn"),
                     f"at_turn {checkpoint.at_turn} is outside its phase {first}..{last}",
                 )
-            if checkpoint.test_file and not (directory / checkpoint.test_file).is_file():
+            if checkpoint.test_file and not (directory / checkpoint.test_file).exists():
                 problems.add(
                     (*at, "test_file"),
                     f"test file {checkpoint.test_file} not found beside the script",
                 )
+            for k, support in enumerate(checkpoint.support):
+                if not (directory / support).is_file():
+                    problems.add(
+                        (*at, "support", k), f"support file {support} not found beside the script"
+                    )
     if expected_start - 1 != script.total_turns:
         problems.add(
             ("total_turns",),

@@ -31,6 +31,13 @@ SCRIPTS_DIR = Path(__file__).resolve().parent / "scripts"
 DEFAULT_IMAGE = image_specs()["stamina"].tag
 
 
+def script_image(loaded: LoadedScript) -> str:
+    """The image tag a script asks for: a shipped image's name resolves to its tag."""
+    specs = image_specs()
+    name = loaded.script.image
+    return specs[name].tag if name in specs else name
+
+
 def bundled_scripts() -> list[str]:
     """Names of the scripts shipped with the package."""
     return sorted(p.parent.name for p in SCRIPTS_DIR.glob("*/script.yaml"))
@@ -68,7 +75,7 @@ def stamina(
     memory_tool: bool = False,
     knowledge_base: bool = False,
     command_timeout: int = 180,
-    docker_image: str = DEFAULT_IMAGE,
+    docker_image: str | None = None,
     memory: str = "4g",
     cpus: float = 2.0,
     pids: int = 1024,
@@ -102,7 +109,8 @@ def stamina(
         knowledge_base: Give the default agent project_search over the session's
             earlier dialogue and the workspace's current source files.
         command_timeout: Seconds before one of the default agent's commands is killed.
-        docker_image: Sandbox image.
+        docker_image: Sandbox image for every script; by default each script's own
+            (its `image:`, the stamina image unless it names another).
         memory: The sandbox's memory limit (Docker size, e.g. 4g).
         cpus: The sandbox's CPU limit.
         pids: The sandbox's process limit; the agent's own processes may use a quarter
@@ -132,16 +140,26 @@ def stamina(
     elif agent_args:
         raise StaminaError("agent_args is for a named agent (-T agent=package/name).")
     terminate_like_interrupt()
+    images = {item.name: docker_image or script_image(item) for item in loaded}
     if sandbox == "docker":
-        require_image(docker_image)
+        for image in dict.fromkeys(images.values()):
+            require_image(image)
+
+    def sandbox_for(image: str) -> SandboxEnvironmentSpec:
+        if sandbox == "docker":
+            return stamina_sandbox(image, limits)
+        return k8s_sandbox("stamina", image, limits, False, cache_root() / "stamina" / "k8s")
+
     samples = [
         Sample(
             id=item.name,
+            sandbox=sandbox_for(images[item.name]),
             input=f"StaminaBench session: {item.script.task_name} ({item.script.total_turns} turns)",
             metadata={
                 "script": item.name,
                 "script_path": str(item.path),
                 "total_turns": item.script.total_turns,
+                "image": images[item.name],
                 **script_metadata(item.path.read_text(encoding="utf-8")),
             },
         )
@@ -162,13 +180,7 @@ def stamina(
             knowledge_base=knowledge_base,
         ),
         scorer=stamina_scorer(),
-        sandbox=(
-            stamina_sandbox(docker_image, limits)
-            if sandbox == "docker"
-            else k8s_sandbox(
-                "stamina", docker_image, limits, False, cache_root() / "stamina" / "k8s"
-            )
-        ),
+        sandbox=sandbox_for(next(iter(images.values()))),
         metadata={
             "benchmark": "staminabench",
             "mode": mode,
