@@ -297,3 +297,15 @@ def test_readme_example_script_loads(tmp_path: Path) -> None:
 def test_bad_runner_is_a_load_error(mini: Path, old: str, new: str, message: str) -> None:
     edit(mini, old, new)
     assert message in problems(mini)
+
+
+def test_until_turn_must_follow_its_checkpoint(mini: Path) -> None:
+    edit(
+        mini,
+        "        test_file: tests/test_add.py\n",
+        "        test_file: tests/test_add.py\n        until_turn: 0\n",
+    )
+    with pytest.raises(
+        ScriptError, match=r"evaluation_checkpoints\[0\]\.until_turn: until_turn must be in 1\.\.6"
+    ):
+        load_script(mini)

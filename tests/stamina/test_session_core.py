@@ -50,6 +50,24 @@ def test_regression_in_a_batch_is_attributed_to_its_checkpoint(log_dir: Path) ->
     assert value["regressions"] == 1.0
 
 
+def test_a_changed_requirement_retires_its_checkpoint(log_dir: Path, tmp_path: Path) -> None:
+    # the same break, but turn 1's checkpoint holds only until turn 1 (until_turn): a
+    # later requirement changed what it checks, so it is not re-run as a regression
+    script = tmp_path / "mini"
+    shutil.copytree(Path(MINI).parent, script)
+    path = script / "script.yaml"
+    text = path.read_text()
+    old = "        test_file: tests/test_add.py\n"
+    assert old in text
+    path.write_text(text.replace(old, old + "        until_turn: 1\n", 1))
+    breaks_add = f"{OPS} && sed -i 's/return a + b/return a - b/' calc/__init__.py"
+    outputs = model(bash(CREATE_CALC), say("Done."), bash(breaks_add), say("Done."))
+    value, meta = score_of(run(outputs, log_dir, script=str(path)))
+    assert meta["turns"][0]["checkpoints"][0]["passed"] is True
+    assert meta["turns"][1]["regressions"] == []
+    assert value["regressions"] == 0.0
+
+
 def test_agent_files_at_test_paths_survive_and_its_pytest_setup_is_ignored(
     log_dir: Path,
 ) -> None:

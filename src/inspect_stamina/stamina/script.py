@@ -133,6 +133,9 @@ class Checkpoint(ScriptModel):
     # pytest conftest.py on the test's path is always placed
     support: list[str] = Field(default_factory=list)
     timeout: float = Field(default=120.0, gt=0)
+    # the last turn whose requirements it checks (a later turn changes them): regression
+    # runs leave it out after that turn
+    until_turn: int | None = None
     behavioural: bool = True
     name: str | None = None
 
@@ -462,6 +465,13 @@ def _check_semantics(script: Script, directory: Path, problems: _Problems) -> No
                 problems.add(
                     (*at, "test_file"),
                     f"test file {checkpoint.test_file} not found beside the script",
+                )
+            if checkpoint.until_turn is not None and not (
+                checkpoint.at_turn <= checkpoint.until_turn <= script.total_turns
+            ):
+                problems.add(
+                    (*at, "until_turn"),
+                    f"until_turn must be in {checkpoint.at_turn}..{script.total_turns}",
                 )
             for k, support in enumerate(checkpoint.support):
                 if not (directory / support).is_file():

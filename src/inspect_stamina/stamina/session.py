@@ -398,7 +398,11 @@ class _Session:
             return []
         if self.regressions == "all" and not turn.checkpoints:
             return []
-        return [c for c in self.passed_checkpoints.values() if c.at_turn < turn.number]
+        return [
+            c
+            for c in self.passed_checkpoints.values()
+            if c.at_turn < turn.number and (c.until_turn is None or turn.number <= c.until_turn)
+        ]
 
     async def _checks(
         self, state: TaskState, turn: Turn, record: TurnRecord
