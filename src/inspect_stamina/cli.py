@@ -55,7 +55,10 @@ def _cmd_validate(args: argparse.Namespace) -> None:
 
     failed = 0
     for spec in args.scripts or bundled_scripts():
-        result = validate_script(spec, run=args.run)
+        try:
+            result = validate_script(spec, run=args.run)
+        except RuntimeError as ex:  # a validation run that could not finish
+            raise StaminaError(f"validating {spec}: {ex}") from ex
         print(f"{result.script}: {'valid' if result.ok else 'INVALID'} ({'; '.join(result.facts)})")
         for problem in result.problems:
             print(f"  - {problem}")

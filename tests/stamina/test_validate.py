@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from inspect_ai.log import read_eval_log
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
 EXPLAIN_TURN = "      - Explain what you built in a few sentences, please, for the README.\n"
@@ -98,3 +99,29 @@ def test_run_flags_a_checkpoint_the_noop_passes(complete_mini: Path) -> None:
         "noop passes behavioural checkpoint turn 4: python -c \"print('2.0')\": it cannot discriminate"
         in result.stdout
     )
+
+
+@pytest.mark.usefixtures("docker_engine")
+def test_teacher_forcing_replays_a_reference_larger_than_one_argument(
+    complete_mini: Path, tmp_path: Path
+) -> None:
+    # a lock file makes a reference exceed the kernel's 128 KiB limit on one argument:
+    # teacher forcing's reset (and validate's replay) hand it to bash on stdin
+    reference = complete_mini.parent / "references" / "turn_02.sh"
+    padding = "".join(f"# {i:06d} {'x' * 90}\n" for i in range(2000))
+    reference.write_text(reference.read_text() + padding)
+    assert reference.stat().st_size > 192 * 1024
+    forced = subprocess.run(
+        ["inspect", "eval", "inspect_stamina/stamina", "-T", f"script={complete_mini}"]
+        + ["-T", "mode=teacher_forced", "--model", "stamina/noop", "--log-dir", str(tmp_path)]
+        + ["--display", "none"],
+        capture_output=True,
+        text=True,
+    )
+    assert forced.returncode == 0, forced.stderr
+    [path] = tmp_path.glob("*.eval")
+    [sample] = read_eval_log(str(path)).samples or []
+    assert sample.error is None
+    # the reset put turn 2's module back: the acceptance test of to_metres passes
+    [score] = sample.scores.values()  # type: ignore[union-attr]
+    assert score.metadata["final"]["acceptance"]["passed_tests"] >= 1  # type: ignore[index]

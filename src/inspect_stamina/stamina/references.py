@@ -12,7 +12,9 @@ import io
 import tarfile
 from pathlib import Path
 
-from inspect_stamina.stamina.sandbox import WORKSPACE
+from inspect_ai.util import ExecResult, sandbox
+
+from inspect_stamina.stamina.sandbox import AGENT_USER, WORKSPACE
 
 _EOF = "STAMINA_REFERENCE_EOF"
 
@@ -44,3 +46,9 @@ def reference_command(reference: Path) -> str:
     if reference.suffix in (".patch", ".diff"):
         return _piped(reference.read_bytes(), "patch -p1 --forward --quiet")
     return _piped(reference.read_bytes(), "bash -e")
+
+
+async def run_as_agent(command: str, timeout: int = 300) -> ExecResult[str]:
+    """A reference's (or any long) command, run by bash as the agent with the script on
+    stdin: a reference can be larger than the kernel's limit on one argument (128 KiB)."""
+    return await sandbox().exec(["bash"], input=command, user=AGENT_USER, timeout=timeout)

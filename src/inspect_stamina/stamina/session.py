@@ -32,7 +32,6 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import (
     LimitExceededError,
     message_limit,
-    sandbox,
     span,
     store,
     store_as,
@@ -53,11 +52,10 @@ from inspect_stamina.stamina.record import (
     SessionRecord,
     TurnRecord,
 )
-from inspect_stamina.stamina.references import reference_command
+from inspect_stamina.stamina.references import reference_command, run_as_agent
 from inspect_stamina.stamina.robustness import GRADER_ROLE, grade_robustness, judge_robustness
 from inspect_stamina.stamina.rules import evaluate_check
 from inspect_stamina.stamina.sandbox import (
-    AGENT_USER,
     WORKSPACE,
     changed_files,
     fetch_workspace,
@@ -518,7 +516,7 @@ class _Session:
                 commands.append(reference_command(self.loaded.directory / turn.prompt.reference))
         await stop_agent()
         for command in commands:
-            result = await sandbox().exec(["bash", "-c", command], user=AGENT_USER, timeout=300)
+            result = await run_as_agent(command)
             if not result.success:
                 raise RuntimeError(
                     f"teacher forcing could not replay a reference: {result.stderr[-500:]}"

@@ -7,12 +7,11 @@ import tempfile
 from dataclasses import dataclass, field
 
 from inspect_ai.solver import Generate, Solver, TaskState, solver
-from inspect_ai.util import sandbox, store
+from inspect_ai.util import store
 
 from inspect_stamina.stamina.checks import run_checks
 from inspect_stamina.stamina.record import SessionRecord
-from inspect_stamina.stamina.references import reference_command
-from inspect_stamina.stamina.sandbox import AGENT_USER
+from inspect_stamina.stamina.references import reference_command, run_as_agent
 from inspect_stamina.stamina.session import script_of
 from inspect_stamina.stamina.task import resolve_script
 
@@ -39,7 +38,9 @@ def _session(spec: str, model: str, log_dir: str) -> SessionRecord:
 
     [log] = inspect_eval(stamina(script=spec), model=model, log_dir=log_dir, display="none")
     if log.status != "success" or not log.samples or not log.samples[0].scores:
-        raise RuntimeError(f"the {model} run did not complete: {log.error}")
+        raise RuntimeError(
+            f"the {model} run did not complete: {log.error.message if log.error else log.status}"
+        )
     return log.samples[0].store_as(SessionRecord)
 
 
@@ -110,7 +111,7 @@ def _replay_checking_early() -> Solver:  # inspect-evals-lint: ignore[custom_sol
             early += [[c.label, turn.number] for c, r in zip(due, results, strict=True) if r.passed]
             if turn.prompt.reference:
                 command = reference_command(loaded.directory / turn.prompt.reference)
-                await sandbox().exec(["bash", "-c", command], user=AGENT_USER, timeout=300)
+                await run_as_agent(command)
         store().set(_EARLY_KEY, early)
         return state
 
@@ -128,5 +129,7 @@ def _passing_early(spec: str, log_dir: str) -> list[tuple[str, int]]:
     replay = Task(dataset=task.dataset, solver=_replay_checking_early(), sandbox=task.sandbox)
     [log] = inspect_eval(replay, model="mockllm/model", log_dir=log_dir, display="none")
     if log.status != "success" or not log.samples:
-        raise RuntimeError(f"the replay run did not complete: {log.error}")
+        raise RuntimeError(
+            f"the replay run did not complete: {log.error.message if log.error else log.status}"
+        )
     return [(str(label), int(turn)) for label, turn in log.samples[0].store.get(_EARLY_KEY, [])]
