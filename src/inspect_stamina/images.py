@@ -14,7 +14,6 @@ side, the setup scripts run in it by ``chroot`` (on the host's network, trusting
 host's CA certificates for the build alone: the registries are reached through a proxy
 only the host trusts), and ``docker import`` turns it into the image, with the
 Dockerfile's ``ENV`` lines as its environment.
-
 """
 
 from __future__ import annotations
@@ -449,8 +448,7 @@ def build_images(
     force: bool = False,
     log: Callable[[str], None] = print,
 ) -> list[str]:
-    """Build the named images (by default all); return the tags
-    built or already current.
+    """Build the named images (all by default); return the tags built or already current.
 
     ``mode`` is ``auto`` (Dockerfile where a registry answers, else offline),
     ``dockerfile`` or ``offline``.

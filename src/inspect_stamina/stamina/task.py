@@ -28,7 +28,6 @@ from inspect_stamina.termination import terminate_like_interrupt
 
 TASK_VERSION = 1
 SCRIPTS_DIR = Path(__file__).resolve().parent / "scripts"
-DEFAULT_IMAGE = image_specs()["stamina"].tag
 
 
 def script_image(loaded: LoadedScript) -> str:
@@ -180,7 +179,8 @@ def stamina(
             knowledge_base=knowledge_base,
         ),
         scorer=stamina_scorer(),
-        sandbox=sandbox_for(next(iter(images.values()))),
+        # every sample names its own; the task's is the first one's, for tools that read it
+        sandbox=samples[0].sandbox,
         metadata={
             "benchmark": "staminabench",
             "mode": mode,
