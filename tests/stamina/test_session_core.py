@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import shutil
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -224,44 +225,51 @@ def test_disk_fill_is_bounded_and_the_session_goes_on(log_dir: Path) -> None:
     assert log.eval.metadata and log.eval.metadata["limits"]["workspace_size"] == "64m"
 
 
-def runner_script(directory: Path) -> Path:
-    """A two-turn script whose checkpoint runs its test with its own runner, not pytest."""
-    (directory / "references").mkdir(parents=True)
-    (directory / "references/turn_01.sh").write_text("echo km=1000 > units.txt\n")
-    (directory / "tests").mkdir()
-    (directory / "tests/check_units.py").write_text(
+def units_check(needle: str) -> str:
+    """A test script (not pytest) that passes when units.txt holds the word `needle`."""
+    return (
         "import os, pathlib, sys\n"
         "units = pathlib.Path(os.environ['STAMINA_WORKSPACE']) / 'units.txt'\n"
-        "ok = units.is_file() and 'km=1000' in units.read_text()\n"
-        "print('units ok' if ok else 'units missing')\n"
+        f"ok = units.is_file() and {needle!r} in units.read_text().split()\n"
+        f"print('units ok' if ok else 'units lack {needle}')\n"
         "sys.exit(0 if ok else 1)\n"
     )
+
+
+def two_turn_script(
+    directory: Path, prompts: Sequence[object], checkpoints: Sequence[object]
+) -> Path:
+    """A two-turn script in directory with these prompts and checkpoints."""
     script = {
-        "task_name": "Runner",
+        "task_name": directory.name,
         "total_turns": 2,
         "programming_languages": ["python"],
         "narrative_script": [
             {
                 "turn_range": [1, 2],
                 "phase": "Setup",
-                "user_prompts": [
-                    {"text": "Write units.txt with km=1000.", "reference": "references/turn_01.sh"},
-                    "Explain what you did in a few sentences, please, for the README.",
-                ],
-                "evaluation_checkpoints": [
-                    {
-                        "at_turn": 1,
-                        "action": "run_tests",
-                        "test_file": "tests/check_units.py",
-                        "runner": "python3 {test}",
-                    }
-                ],
+                "user_prompts": list(prompts),
+                "evaluation_checkpoints": list(checkpoints),
             }
         ],
     }
     path = directory / "script.yaml"
     path.write_text(yaml.safe_dump(script))
     return path
+
+
+def runner_script(directory: Path) -> Path:
+    """A two-turn script whose checkpoint runs its test with its own runner, not pytest."""
+    (directory / "references").mkdir(parents=True)
+    (directory / "references/turn_01.sh").write_text("echo km=1000 > units.txt\n")
+    (directory / "tests").mkdir()
+    (directory / "tests/check_units.py").write_text(units_check("km=1000"))
+    prompts = [
+        {"text": "Write units.txt with km=1000.", "reference": "references/turn_01.sh"},
+        "Explain what you did in a few sentences, please, for the README.",
+    ]
+    checkpoint = {"at_turn": 1, "action": "run_tests", "test_file": "tests/check_units.py"}
+    return two_turn_script(directory, prompts, [{**checkpoint, "runner": "python3 {test}"}])
 
 
 @pytest.mark.parametrize(("model", "passes"), [("stamina/oracle", True), ("stamina/noop", False)])
@@ -276,4 +284,75 @@ def test_run_tests_with_its_own_runner(
     _, meta = score_of(log)
     [check] = meta["turns"][0]["checkpoints"]
     assert check["passed"] is passes
-    assert ("units ok" if passes else "units missing") in check["output"]
+    assert ("units ok" if passes else "units lack km=1000") in check["output"]
+
+
+JUNIT_RUNNER = """\
+import os, pathlib, subprocess, sys
+from xml.sax.saxutils import quoteattr
+junit, tests = sys.argv[1], sys.argv[2:]
+cases = []
+for test in tests:
+    run = subprocess.run([sys.executable, test], capture_output=True, text=True)
+    failure = ""
+    if run.returncode:
+        failure = f"<failure message={quoteattr(f'{run.stdout.strip()} (batch of {len(tests)})')}/>"
+    cases.append(f'<testcase classname="{pathlib.Path(test).name}" name="check">{failure}</testcase>')
+pathlib.Path(junit).write_text(f"<testsuites><testsuite>{''.join(cases)}</testsuite></testsuites>")
+"""
+
+
+def batched_runner_script(directory: Path) -> Path:
+    """Two checkpoints of one batched runner ({junit}): a regression shares the due test's call."""
+    (directory / "tests").mkdir(parents=True)
+    (directory / "tests/junit_runner.py").write_text(JUNIT_RUNNER)
+    (directory / "tests/check_km.py").write_text(units_check("km=1000"))
+    (directory / "tests/check_m.py").write_text(units_check("m=1"))
+    runner = "python3 {tests}/tests/junit_runner.py {junit} {test}"
+    checkpoint = {"action": "run_tests", "runner": runner, "support": ["tests/junit_runner.py"]}
+    prompts = [
+        {"text": "Write units.txt with km=1000.", "reply": "Done."},
+        {"text": "Now units.txt should say m=1.", "reply": "Done."},
+    ]
+    return two_turn_script(
+        directory,
+        prompts,
+        [
+            {**checkpoint, "at_turn": 1, "test_file": "tests/check_km.py"},
+            {**checkpoint, "at_turn": 2, "test_file": "tests/check_m.py"},
+        ],
+    )
+
+
+def test_a_batched_runner_reports_each_test_file(log_dir: Path, tmp_path: Path) -> None:
+    # turn 2 overwrites units.txt with a typo: its own test and turn 1's (a regression)
+    # fail in one runner call, and each gets its own result from the JUnit report
+    script = batched_runner_script(tmp_path / "batched")
+    agent = model(
+        bash("echo km=1000 > units.txt"), say("Done."), bash("echo mm=1 > units.txt"), say("Done.")
+    )
+    [log] = inspect_eval(
+        stamina(script=str(script)), model=agent, log_dir=str(log_dir), display="none"
+    )
+    assert log.status == "success", log.error
+    value, meta = score_of(log)
+    turn1, turn2 = meta["turns"]
+    assert [c["passed"] for c in turn1["checkpoints"]] == [True]
+    [own] = turn2["checkpoints"]
+    assert not own["passed"] and "units lack m=1 (batch of 2)" in own["output"]
+    assert turn2["regressions"] == ["turn 1: tests/check_km.py"]
+    assert value["regressions"] == 1.0
+
+
+def test_a_batched_runner_that_cannot_start_fails_its_checkpoints(tmp_path: Path) -> None:
+    # no JUnit report at all (the runner died first): every file fails with its output
+    script = batched_runner_script(tmp_path / "batched")
+    (script.parent / "tests/junit_runner.py").write_text(
+        "print('no runtime here')\nraise SystemExit(3)\n"
+    )
+    [log] = inspect_eval(stamina(script=str(script)), model="stamina/oracle", display="none")
+    assert log.status == "success", log.error
+    _, meta = score_of(log)
+    [check] = meta["turns"][0]["checkpoints"]
+    assert not check["passed"]
+    assert "no test ran from this file" in check["output"] and "no runtime here" in check["output"]

@@ -2,14 +2,16 @@
 
 Standard library only (it runs on the sandbox's Python). Every test file of the batch
 runs in one pytest process; per-file outcomes come from pytest's JUnit XML, not from
-its console output. Every command runs in its own process group with its own timeout.
-The JSON result follows a marker line on stdout.
+its console output. A batched runner (a script's own test runner that writes JUnit XML)
+runs once for all of its test files, read the same way. Every command runs in its own
+process group with its own timeout. The JSON result follows a marker line on stdout.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -103,6 +105,14 @@ def _pytest(
     code, output, seconds = _run(cmd, spec["workspace"], spec["test_env"], timeout)
     if code == 124:
         return None
+    return _junit_results(junit, files, output, seconds, spec["output_limit"])
+
+
+def _junit_results(
+    junit: str, files: list[str], output: str, seconds: float, limit: int
+) -> dict[str, dict[str, Any]]:
+    """Per-file results from a JUnit XML report; a file with no test case fails with the
+    runner's own output (it may not have started at all)."""
     results: dict[str, dict[str, Any]] = {
         f: {"passed": 0, "total": 0, "failures": []} for f in files
     }
@@ -110,8 +120,13 @@ def _pytest(
         root = ET.parse(junit).getroot()
     except (OSError, ET.ParseError):
         root = None
-    for case in root.iter("testcase") if root is not None else []:
-        path = _file_of(case, files)
+    cases = [
+        (case, suite)
+        for suite in (root.iter("testsuite") if root is not None else [])
+        for case in suite.findall("testcase")
+    ]
+    for case, suite in cases:
+        path = _file_of(case, files) or _file_by_name(case, suite, files)
         problems = [c for c in case if c.tag in ("failure", "error")]
         skipped = any(c.tag == "skipped" for c in case)
         if path is None:
@@ -126,7 +141,6 @@ def _pytest(
             results[path]["failures"].append(_describe(case, problems))
         else:
             results[path]["passed"] += 1
-    limit = spec["output_limit"]
     share = seconds / max(len(files), 1)
     out: dict[str, dict[str, Any]] = {}
     for path, r in results.items():
@@ -147,6 +161,16 @@ def _pytest(
     return out
 
 
+def _file_by_name(case: ET.Element, suite: ET.Element, files: list[str]) -> str | None:
+    """Other runners name a case's file relative to their own root: match its name."""
+    named = [case.get("file") or "", case.get("classname") or "", suite.get("name") or ""]
+    for path in files:
+        base = path.rstrip("/").rsplit("/", 1)[-1]
+        if any(n == base or n.endswith("/" + base) for n in named):
+            return path
+    return None
+
+
 def _describe(case: ET.Element, problems: list[ET.Element]) -> str:
     name = f"{case.get('classname') or ''}::{case.get('name') or ''}".strip(":")
     details = [f"{p.get('message') or p.tag}\n{(p.text or '').strip()}" for p in problems]
@@ -163,8 +187,9 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=2) as pool:
         tests = pool.submit(_run_tests, spec)
-        commands = pool.submit(_run_commands, spec)
-        result: dict[str, Any] = {"tests": tests.result(), "commands": commands.result()}
+        others = pool.submit(_run_commands_and_suites, spec)
+        commands, suites = others.result()
+        result: dict[str, Any] = {"tests": tests.result(), "commands": commands, "suites": suites}
     result["wall"] = time.monotonic() - started
     return result
 
@@ -190,6 +215,53 @@ def _run_tests(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "seconds": timeouts[path],
         }
     return alone_results
+
+
+def _run_commands_and_suites(
+    spec: dict[str, Any],
+) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
+    """The commands, then the batched runners: the stream beside pytest."""
+    commands = _run_commands(spec)
+    suites: dict[str, dict[str, Any]] = {}
+    for suite in spec.get("suites", []):
+        suites.update(_run_suite(suite, spec))
+    return commands, suites
+
+
+def _suite_once(
+    runner: str, files: list[str], spec: dict[str, Any], timeout: float
+) -> dict[str, dict[str, Any]] | None:
+    """One batched runner call over the files: per-file results, or None on a timeout."""
+    junit = os.path.join(tempfile.gettempdir(), f"stamina-suite-{os.getpid()}.xml")
+    if os.path.exists(junit):
+        os.unlink(junit)
+    tests = " ".join(shlex.quote(f"{spec['tests_dir']}/{f}") for f in files)
+    command = runner.replace("{junit}", shlex.quote(junit)).replace("{test}", tests)
+    code, output, seconds = _run(
+        ["bash", "-c", command], spec["workspace"], spec["command_env"], timeout
+    )
+    if code == 124:
+        return None
+    return _junit_results(junit, files, output, seconds, spec["output_limit"])
+
+
+def _run_suite(suite: dict[str, Any], spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A batched runner over all its files at once; each file alone when that timed out."""
+    files, timeouts = suite["files"], suite["timeouts"]
+    batch = _suite_once(suite["runner"], files, spec, sum(timeouts[f] for f in files))
+    if batch is not None:
+        return batch
+    results = {}
+    for path in files:
+        alone = _suite_once(suite["runner"], [path], spec, timeouts[path])
+        results[path] = (alone or {}).get(path) or {
+            "passed": False,
+            "output": f"timed out after {timeouts[path]:.0f} s",
+            "passed_tests": 0,
+            "total_tests": 0,
+            "seconds": timeouts[path],
+        }
+    return results
 
 
 def _run_commands(spec: dict[str, Any]) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ import json
 import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from inspect_ai.util import sandbox
 
@@ -113,6 +114,7 @@ async def run_checks_with_manifest(
     """
     files = dict(extra_files)
     tests, commands = [], []
+    suites: dict[str, dict[str, Any]] = {}
     for c in checkpoints:
         if c.action == "run_tests":
             assert c.test_file is not None
@@ -120,12 +122,20 @@ async def run_checks_with_manifest(
                 files.update(_test_files(script_dir, c))
             if c.runner is None:
                 tests.append({"path": c.test_file, "timeout": c.timeout})
+            elif c.batched:
+                # one runner call for every due test of the same runner: its start-up
+                # (node, a bundler, a DOM) is paid once per check run, not once per test
+                runner = c.runner.replace("{tests}", TESTS_DIR)
+                suite = suites.setdefault(runner, {"runner": runner, "files": [], "timeouts": {}})
+                if c.test_file not in suite["timeouts"]:
+                    suite["files"].append(c.test_file)
+                    suite["timeouts"][c.test_file] = c.timeout
             else:
                 commands.append({"command": runner_command(c), "timeout": c.timeout})
         else:
             assert c.command is not None
             commands.append({"command": c.command, "timeout": c.timeout})
-    payload, listing = await _execute(files, tests, commands, manifest)
+    payload, listing = await _execute(files, tests, commands, manifest, list(suites.values()))
     if isinstance(payload, str):
         return [_failed(c.label, payload) for c in checkpoints], listing
     results = _results(checkpoints, payload)
@@ -193,6 +203,7 @@ async def _execute(
     tests: list[dict[str, object]],
     commands: list[dict[str, object]],
     manifest: bool = False,
+    suites: Sequence[Mapping[str, Any]] = (),
 ) -> tuple[dict[str, object] | str, dict[str, str] | None]:
     """The one sandbox call: the driver's JSON result (or why there is none), and the
     workspace manifest when asked for."""
@@ -201,6 +212,7 @@ async def _execute(
         "workspace": WORKSPACE,
         "tests": tests,
         "commands": commands,
+        "suites": list(suites),
         "output_limit": OUTPUT_LIMIT,
         "test_env": _BASE_ENV,
         "command_env": {**_BASE_ENV, "PYTHONPATH": WORKSPACE},
@@ -212,8 +224,11 @@ async def _execute(
         "conftest.py": _CONFTEST.encode(),
         "pytest.ini": b"[pytest]\n",
     }
-    limit = sum(float(str(t["timeout"])) for t in tests) * 2 + sum(
-        float(str(c["timeout"])) for c in commands
+    # a batch that times out is retried file by file: twice its timeouts bound both tries
+    limit = (
+        sum(float(str(t["timeout"])) for t in tests) * 2
+        + sum(float(str(c["timeout"])) for c in commands)
+        + sum(float(t) for s in suites for t in s["timeouts"].values()) * 2
     )
     try:
         result = await sandbox().exec(
@@ -254,9 +269,11 @@ def _results(checkpoints: Sequence[Checkpoint], payload: dict[str, object]) -> l
     commands = iter(payload["commands"])  # type: ignore[call-overload]
     assert isinstance(tests, dict)
     results = []
+    suites = payload.get("suites") or {}
+    assert isinstance(suites, dict)
     for c in checkpoints:
-        if c.action == "run_tests" and c.runner is None:
-            r = tests.get(c.test_file)
+        if c.action == "run_tests" and (c.runner is None or c.batched):
+            r = (suites if c.batched else tests).get(c.test_file)
             if r is None:
                 results.append(_failed(c.label, "the test file did not run"))
                 continue

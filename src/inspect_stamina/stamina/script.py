@@ -127,7 +127,10 @@ class Checkpoint(ScriptModel):
     expected: str | None = None
     test_file: str | None = None
     # run_tests with another test runner than pytest: a command in which {test} is the
-    # benchmark test's path (in the checker-only tests directory) and {tests} that directory
+    # benchmark test's path (in the checker-only tests directory) and {tests} that directory.
+    # A runner that also names {junit} is batched: one call runs every due test of that
+    # runner ({test} becomes all their paths) and writes a JUnit XML report to {junit},
+    # from which each test file gets its own result, as pytest's do.
     runner: str | None = None
     # benchmark-owned files the test needs beside it (a runner's script or config); a
     # pytest conftest.py on the test's path is always placed
@@ -138,6 +141,11 @@ class Checkpoint(ScriptModel):
     until_turn: int | None = None
     behavioural: bool = True
     name: str | None = None
+
+    @property
+    def batched(self) -> bool:
+        """Whether its runner takes several test files and reports per file in JUnit XML."""
+        return self.runner is not None and "{junit}" in self.runner
 
     @model_validator(mode="after")
     def _fields_for_action(self) -> Checkpoint:
