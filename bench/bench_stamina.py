@@ -9,6 +9,7 @@ The long script is synthetic (`bench/long_script.py`): 100 turns, a function add
 turn, a `run_tests` checkpoint every 3rd turn and a `docker_exec` every 5th.
 
 Run: python bench/bench_stamina.py [--turns 100] [--regressions all]  (after `inspect-stamina setup`)
+     python bench/bench_stamina.py --script todo_app  (only that bundled script)
 """
 
 from __future__ import annotations
@@ -108,8 +109,14 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=100)
     parser.add_argument("--regressions", default="all")
     parser.add_argument("--skip-starter", action="store_true")
+    parser.add_argument("--script", action="append", help="only these bundled scripts")
     args = parser.parse_args()
     seed_tiktoken_cache()
+    if args.script:
+        for name in args.script:
+            turns = run_oracle(name, args.regressions)
+            report(f"{name} ({len(turns[0])} turns, regressions={args.regressions})", *turns)
+        return
     if not args.skip_starter:
         report("inventory_cli (28 turns)", *run_oracle("inventory_cli", args.regressions))
     with tempfile.TemporaryDirectory(prefix="bench-long-script-") as tmp:
