@@ -153,6 +153,26 @@ async def test_static_analysis_tells_clean_from_risky(tmp_path: Path) -> None:
     assert (empty.pylint, empty.bandit_issues, empty.python_files) == (None, None, 0)
 
 
+async def test_static_analysis_judges_the_code_not_the_host(tmp_path: Path) -> None:
+    # a Django app: its framework is installed in the sandbox, not where the copy is
+    # analysed, and its migrations are generated code; neither counts against it
+    module = '"""Views."""\nfrom rest_framework.decorators import api_view\n\n\n@api_view(["GET"])\ndef health(request):\n    """Health."""\n    return request\n'
+    migration = "from django.db import migrations\nclass Migration(migrations.Migration):\n    dependencies = []\n    operations = [migrations.CreateModel(name='Todo', fields=[('title', 'x' * 300)])]\n"
+    root = workspace(
+        tmp_path,
+        {
+            "todos/__init__.py": '"""Todos."""\n',
+            "todos/views.py": module,
+            "todos/migrations/__init__.py": "",
+            "todos/migrations/0001_initial.py": migration,
+        },
+    )
+    final = FinalEvaluation()
+    await static_analysis(root, ["pylint"], final)
+    assert final.python_files == 2  # the migrations package is left out
+    assert final.pylint == 10.0 and not final.errors
+
+
 async def test_analyser_that_cannot_run_is_an_error_not_a_score(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -52,7 +52,12 @@ METRIC_KEYS = (
 )
 MISSING = float("nan")
 T = TypeVar("T")
-_EMPTY_RC = "[MAIN]\n"
+# The copy is analysed on the host, where the project's own dependencies (Django, say)
+# are not installed: whether a third-party import resolves there says nothing about the
+# code, and as errors those would outweigh everything else in pylint's score.
+_PYLINT_RC = "[MAIN]\ndisable=import-error,no-name-in-module\n"
+# directories of generated code (Django's makemigrations) and of tests are not analysed
+_NOT_ANALYSED = frozenset({"tests", "migrations"})
 SCRIPT_TEXT_KEY = "script_text"
 SCRIPT_HASH_KEY = "script_sha256"
 
@@ -142,7 +147,7 @@ def compute_metrics(
 
 
 async def static_analysis(workspace: Path, tools: list[str], final: FinalEvaluation) -> None:
-    """pylint score and bandit issue count over the non-test Python files of a copy.
+    """pylint score and bandit issue count over the non-test, non-generated Python files.
 
     An analyser that fails to run or whose output does not parse is recorded as an
     error in ``final.errors``, never as a score.
@@ -150,15 +155,16 @@ async def static_analysis(workspace: Path, tools: list[str], final: FinalEvaluat
     files = [
         p
         for p in sorted(workspace.rglob("*.py"))
-        if not p.name.startswith("test_") and "tests" not in p.relative_to(workspace).parts
+        if not p.name.startswith("test_")
+        and not _NOT_ANALYSED.intersection(p.relative_to(workspace).parts)
     ]
     final.python_files = len(files)
     if not files:
         return
     paths = [str(f) for f in files]
     if "pylint" in tools:
-        rc = workspace.parent / "empty.pylintrc"
-        rc.write_text(_EMPTY_RC)
+        rc = workspace.parent / "stamina.pylintrc"
+        rc.write_text(_PYLINT_RC)
         command = ["pylint", f"--rcfile={rc}", "--output-format=json2", "--exit-zero", *paths]
         final.pylint = await _analyser(
             command, workspace.parent, final, lambda r: float(r["statistics"]["score"])
