@@ -8,14 +8,22 @@ from inspect_ai.model import (
     ChatMessage,
     GenerateConfig,
     ModelAPI,
+    ModelInfo,
     ModelOutput,
     modelapi,
+    set_model_info,
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from inspect_stamina.errors import StaminaError
 
 MODELS = ("gaia-example", "oracle", "noop")
+# Scripted models read nothing, so they have no context window; without one Inspect's
+# compaction warns on every turn (two lines per turn in a 100-turn transcript) and would
+# summarise a long replay. A window no session reaches keeps their transcripts clean.
+SCRIPTED_CONTEXT_WINDOW = 10_000_000
+for _name in MODELS:
+    set_model_info(f"stamina/{_name}", ModelInfo(context_length=SCRIPTED_CONTEXT_WINDOW))
 
 
 class StaminaModelAPI(ModelAPI):

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from inspect_ai import eval as inspect_eval
-from inspect_ai.event import SpanBeginEvent
+from inspect_ai.event import LoggerEvent, SpanBeginEvent
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageTool, ChatMessageUser, ModelOutput, get_model
 
@@ -90,6 +90,13 @@ def test_starter_script_oracle_passes_everything(log_dir: Path) -> None:
     ]
     assert len(spans) == 28
     assert all(t["tokens"] >= 0 and "harness" in t["seconds"] for t in turns)
+    # the scripted model has a context window: compaction does not warn on every turn
+    warnings = [
+        e.message.message
+        for e in log.samples[0].events
+        if isinstance(e, LoggerEvent) and e.message.level == "warning"
+    ]
+    assert not [w for w in warnings if "context window" in w], warnings[:3]
 
 
 def test_starter_script_noop_fails_every_behavioural_check(log_dir: Path) -> None:
