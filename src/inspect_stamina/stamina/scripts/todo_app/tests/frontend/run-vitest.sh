@@ -3,8 +3,9 @@
 # the checker only) against the agent's frontend/ with a config of our own: jsdom, `@app`
 # for frontend/src, the project's installed packages, nothing written to its tree.
 # Usage: run-vitest.sh JUNIT_XML TEST_FILE...: one vitest process for all the files (its
-# start-up is most of a run's cost), each file in its own environment; per-file results
-# go to JUNIT_XML.
+# start-up is most of a run's cost), each file in its own environment, two at a time (a
+# sandbox has two cores; a batch of 13 files takes 4.5 s instead of 6.8 s); per-file
+# results go to JUNIT_XML.
 set -euo pipefail
 junit=$1
 shift
@@ -30,7 +31,7 @@ export default {
     include: ["*.test.jsx", "*.test.js"],
     environment: "jsdom",
     pool: "threads",
-    maxWorkers: 1,
+    maxWorkers: 2,
     minWorkers: 1,
     watch: false,
   },
