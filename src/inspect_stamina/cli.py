@@ -6,6 +6,7 @@ import argparse
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.paths import COMPOSE_DIR
@@ -67,6 +68,18 @@ def _cmd_validate(args: argparse.Namespace) -> None:
         raise StaminaError(f"{failed} script(s) invalid")
 
 
+def _cmd_generate(args: argparse.Namespace) -> None:
+    from inspect_stamina.generator.generate import generate, list_domains
+
+    if args.list:
+        print("\n".join(list_domains()))
+        return
+    if not args.domain or not args.output:
+        raise StaminaError("generate needs --domain and -o DIR (or --list).")
+    path = generate(args.domain, args.turns, args.seed, args.output)
+    print(f"wrote {path}")
+
+
 def _cmd_report(args: argparse.Namespace) -> None:
     from inspect_stamina.report.curves import load_sessions, plot_sessions, summary_table
 
@@ -107,6 +120,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", default="stamina_report.png")
     p.set_defaults(func=_cmd_report)
 
+    p = sub.add_parser("generate", help="write a new StaminaBench script from a domain's generator")
+    p.add_argument("--list", action="store_true", help="list the domains and stop")
+    p.add_argument("--domain", help="the domain (see --list)")
+    p.add_argument("--turns", type=int, default=100, help="number of turns (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="the seed: same arguments, same script")
+    p.add_argument("-o", "--output", type=Path, help="the script directory to write")
+    p.set_defaults(func=_cmd_generate)
     p = sub.add_parser("gaia-submission", help="export a GAIA log as a leaderboard JSONL file")
     p.add_argument("log", help="an eval log of a gaia task (test split)")
     p.add_argument("-o", "--output", default="gaia_submission.jsonl")

@@ -1,0 +1,653 @@
+"""`inspect-stamina generate`: a fresh script from typed actions on a hidden project model.
+
+Each turn is one action from a catalogue (add a function, change a requirement, plant
+a constant and probe it later, report a defect the project really has, rename with the
+old name kept, move a function, vague / contradictory / erroneous requests, explain),
+applied to a `Project`; the turn's reference is the files the action changed and its
+checkpoint is rendered from the same model. Same arguments, same bytes.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from inspect_stamina.errors import StaminaError
+from inspect_stamina.generator import algorithms
+from inspect_stamina.generator.model import Cases, FunctionTemplate, LiveFunction, Plant, Project
+
+GENERATOR_VERSION = "1"
+MIN_TURNS = 20
+PHASES = (
+    (0.15, "Project Initialization"),
+    (0.40, "Features and Changing Requirements"),
+    (0.70, "Bug Reports and Refactoring"),
+    (1.00, "Deployment and Edge Cases"),
+)
+# the kinds of action each phase draws from, with weights (the seed's arc)
+PHASE_ACTIONS: tuple[dict[str, float], ...] = (
+    {"feature": 0.8, "explain": 0.2},
+    {"feature": 0.5, "change": 0.15, "vague": 0.1, "contradictory": 0.1, "explain": 0.15},
+    {
+        "bug": 0.3,
+        "refactor": 0.15,
+        "rename": 0.1,
+        "feature": 0.2,
+        "erroneous": 0.1,
+        "explain": 0.15,
+    },
+    {
+        "feature": 0.3,
+        "change": 0.2,
+        "bug": 0.15,
+        "erroneous": 0.1,
+        "contradictory": 0.1,
+        "explain": 0.15,
+    },
+)
+CHECKED = frozenset({"feature", "change", "bug", "rename", "refactor", "plant", "probe"})
+PACKAGES = ("algokit", "tinyalgo", "mathbox", "toolbelt", "numkit", "smallalgs")
+RENAMES = {
+    "mean": "average",
+    "median": "middle_value",
+    "clamp": "bound",
+    "chunk": "batched",
+    "flatten": "flat",
+    "dedupe": "unique",
+    "top_n": "largest",
+    "count_words": "word_counts",
+    "slugify": "to_slug",
+    "truncate": "shorten",
+    "reverse_words": "words_reversed",
+}
+FAKE_FUNCTIONS = ("quick_sort", "levenshtein", "matrix_multiply", "topological_sort", "kmeans")
+
+
+@dataclass(frozen=True)
+class Domain:
+    """A family of scripts the generator can write."""
+
+    name: str
+    language: str
+    description: str
+    templates: tuple[FunctionTemplate, ...]
+    plants: tuple[Plant, ...]
+
+
+DOMAINS = {
+    "algorithms": Domain(
+        "algorithms",
+        "python",
+        "a Python library of small algorithms whose requirements change, break and move",
+        algorithms.TEMPLATES,
+        algorithms.PLANTS,
+    ),
+}
+
+
+@dataclass
+class GeneratedTurn:
+    """One turn as the script will hold it."""
+
+    number: int
+    phase: str
+    prompt: dict[str, Any]
+    files: dict[str, str] = field(default_factory=dict)  # the reference: changed files
+    checkpoint: dict[str, Any] | None = None
+    test: str | None = None  # the checkpoint's test file, when it has one
+    tests_function: str | None = None  # the function whose behaviour the test pins
+
+
+def list_domains() -> list[str]:
+    """`name<TAB>language<TAB>description`, one per domain."""
+    return [f"{d.name}\t{d.language}\t{d.description}" for d in DOMAINS.values()]
+
+
+class _Planner:
+    def __init__(self, domain: Domain, turns: int, seed: int) -> None:
+        self.domain, self.total = domain, turns
+        self.rng = random.Random(f"{domain.name}:{turns}:{seed}")
+        self.project = Project(self.rng.choice(PACKAGES))
+        self.pool = list(domain.templates)
+        self.rng.shuffle(self.pool)
+        self.plant_turns = {2: domain.plants[0], 4: domain.plants[1]}
+        self.probe_turns = {
+            max(round(0.55 * turns), 14): domain.plants[0],
+            max(round(0.8 * turns), 16): domain.plants[1],
+        }
+        self.turns: list[GeneratedTurn] = []
+        self.last_checked = 0
+        self.rendered: dict[str, str] = {}  # the package's files after the last code turn
+        self.checks_of: dict[str, list[GeneratedTurn]] = {}  # function -> turns testing it
+
+    # -- the plan ------------------------------------------------------------------
+
+    def plan(self) -> list[GeneratedTurn]:
+        bounds = [max(1, round(f * self.total)) for f, _ in PHASES]
+        for number in range(1, self.total + 1):
+            index = next(i for i, b in enumerate(bounds) if number <= b)
+            phase = PHASES[index][1]
+            turn = self._turn(number, index)
+            turn.phase = phase
+            self.turns.append(turn)
+            if turn.checkpoint is not None:
+                self.last_checked = number
+        return self.turns
+
+    def _turn(self, number: int, phase: int) -> GeneratedTurn:
+        if number == 1:
+            return self._feature(number, first=True)
+        if number in self.plant_turns:
+            return self._plant(number, self.plant_turns[number])
+        if number in self.probe_turns:
+            return self._probe(number, self.probe_turns[number])
+        weights = PHASE_ACTIONS[phase]
+        forced = number - self.last_checked >= 4  # a checkpoint at least every five turns
+        kinds = [k for k in weights if self._possible(k, number, forced)]
+        if forced:
+            kinds = [k for k in kinds if k in CHECKED] or (["feature"] if self.pool else kinds)
+        kind = self.rng.choices(kinds, [weights[k] for k in kinds])[0] if kinds else "explain"
+        return getattr(self, f"_{kind}")(number)
+
+    def _possible(self, kind: str, number: int, forced: bool) -> bool:
+        live = self.project.functions
+        if kind == "feature":
+            # keep a function in reserve for every fifth turn still to come, so that late
+            # turns can always be checked
+            reserve = -(-(self.total - number) // 5)
+            return bool(self.pool) and (forced or len(self.pool) > reserve)
+        if kind == "change":
+            return any(
+                f.template.change and not f.changed and not f.defective for f in live.values()
+            )
+        if kind == "bug":
+            return any(f.defective for f in live.values())
+        if kind == "rename":
+            return any(n in RENAMES and n not in self.project.aliases.values() for n in live)
+        if kind == "refactor":
+            return any(self._movable())
+        return kind != "contradictory" or bool(live)
+
+    def _movable(self) -> list[str]:
+        modules = [f.module for f in self.project.functions.values()]
+        return [
+            n
+            for n, f in self.project.functions.items()
+            if modules.count(f.module) > 1 and f.module != n
+        ]
+
+    # -- actions that change the code ------------------------------------------------
+
+    def _feature(self, number: int, first: bool = False) -> GeneratedTurn:
+        template = self.pool.pop(0)
+        naive = template.defect is not None and self.rng.random() < 0.75
+        body = template.defect.naive_body if naive and template.defect else template.body
+        self._add(template, body, defective=naive)
+        pkg, mod = self.project.package, template.module
+        ask = self.rng.choice(
+            (
+                f"Add `{template.name}({template.params})` to `{pkg}/{mod}.py`: it returns "
+                f"{template.summary}. Export it from the package.",
+                f"Next, a function `{template.name}({template.params})` in {pkg}/{mod}.py "
+                f"returning {template.summary}. It should be importable as "
+                f"`from {pkg} import {template.name}`.",
+                f"We need {template.summary}. Call it `{template.name}({template.params})`, "
+                f"put it in `{pkg}/{mod}.py` and export it from `{pkg}`.",
+            )
+        )
+        if first:
+            ask = (
+                f"Start a Python package `{pkg}` (a directory {pkg}/ with an __init__.py) for "
+                f"small, well-tested algorithms. {ask}"
+            )
+        return self._code_turn(
+            number,
+            "feature",
+            self._noisy(ask),
+            f"Added {template.name} to {pkg}/{mod}.py and exported it from {pkg}.",
+            template.name,
+        )
+
+    def _change(self, number: int) -> GeneratedTurn:
+        name = self.rng.choice(
+            sorted(
+                n
+                for n, f in self.project.functions.items()
+                if f.template.change and not f.changed and not f.defective
+            )
+        )
+        live = self.project.functions[name]
+        change = live.template.change
+        assert change is not None
+        live.body, live.cases, live.raises, live.changed = (
+            change.body,
+            change.cases,
+            change.raises,
+            True,
+        )
+        self._retire(name, number - 1)
+        text = self._noisy(f"Change of plan for `{name}`: {change.request}.")
+        reply = f"{name} now follows the new rule: {change.request}."
+        turn = self._code_turn(number, "feature", text, reply, name)
+        if turn.checkpoint is not None:
+            turn.checkpoint["name"] = f"{name} follows the change"
+        return turn
+
+    def _bug(self, number: int) -> GeneratedTurn:
+        name = self.rng.choice(sorted(n for n, f in self.project.functions.items() if f.defective))
+        live = self.project.functions[name]
+        defect = live.template.defect
+        assert defect is not None
+        live.body, live.defective = live.template.body, False
+        turn = self._code_turn(
+            number,
+            "bug",
+            f"I found a bug in {{function_name}} in {{file_path}}: with {{edge_case}} {defect.symptom}.",
+            f"Fixed {name}: with {defect.edge_case} it now behaves as described; the other cases are unchanged.",
+            name,
+            cases=defect.cases,
+            raises=(),
+        )
+        turn.prompt.update(layer="template", target=name, edge_case=defect.edge_case)
+        return turn
+
+    def _rename(self, number: int) -> GeneratedTurn:
+        old = self.rng.choice(
+            sorted(
+                n
+                for n in self.project.functions
+                if n in RENAMES and n not in self.project.aliases.values()
+            )
+        )
+        new = RENAMES[old]
+        functions = self.project.functions
+        functions[new] = functions.pop(old)
+        for alias, target in list(self.project.aliases.items()):
+            if target == old:
+                self.project.aliases[alias] = new
+        self.project.aliases[old] = new
+        self.checks_of[new] = self.checks_of.pop(old, [])
+        text = self._noisy(
+            f"Rename `{old}` to `{new}`, it reads better. Existing code calls `{old}`, so keep "
+            f"that name working too."
+        )
+        return self._code_turn(
+            number,
+            "refactor",
+            text,
+            f"Renamed {old} to {new}; {old} stays as an alias of it, so existing callers keep working.",
+            new,
+            also=old,
+        )
+
+    def _refactor(self, number: int) -> GeneratedTurn:
+        name = self.rng.choice(sorted(self._movable()))
+        self.project.functions[name].module = name
+        pkg = self.project.package
+        turn = self._code_turn(
+            number,
+            "refactor",
+            self._noisy(
+                f"Refactor: move `{name}` into its own module `{pkg}/{name}.py`. "
+                f"`from {pkg} import {name}` must keep working."
+            ),
+            f"Moved {name} into {pkg}/{name}.py; the package still exports it.",
+            None,
+        )
+        turn.checkpoint = {
+            "action": "docker_exec",
+            "name": f"{name} has its own module",
+            "command": f'python -c "from {pkg}.{name} import {name}; print({name}.__name__)"',
+            "expected": name,
+            "behavioural": False,
+        }
+        return turn
+
+    def _plant(self, number: int, plant: Plant) -> GeneratedTurn:
+        self.project.constants[plant.constant] = plant.value
+        pkg = self.project.package
+        turn = self._code_turn(
+            number,
+            "memory_plant",
+            f"A decision for the whole package: {plant.fact}. Put `{plant.constant} = "
+            f"{plant.value}` in `{pkg}/config.py`, and use it wherever it applies from now on.",
+            f"Added {plant.constant} = {plant.value} to {pkg}/config.py.",
+            None,
+        )
+        turn.checkpoint = {
+            "action": "docker_exec",
+            "name": f"{plant.constant} decided",
+            "command": f'python -c "from {pkg}.config import {plant.constant}; print(repr({plant.constant}))"',
+            "expected": repr(eval(plant.value)),  # noqa: S307 - our own literal
+        }
+        return turn
+
+    def _probe(self, number: int, plant: Plant) -> GeneratedTurn:
+        template = plant.probe
+        self._add(template, template.body)
+        pkg = self.project.package
+        return self._code_turn(
+            number,
+            "memory_probe",
+            self._noisy(
+                f"Add `{template.name}({template.params})` to `{pkg}/{template.module}.py`: it returns "
+                f"{template.summary}. Export it too."
+            ),
+            f"Added {template.name}, which uses {plant.constant} from {pkg}/config.py as we agreed.",
+            template.name,
+        )
+
+    # -- turns without code ----------------------------------------------------------
+
+    def _explain(self, number: int) -> GeneratedTurn:
+        names = sorted([*self.project.functions, *self.project.aliases])
+        text = self.rng.choice(
+            (
+                f"Which functions does `{self.project.package}` export right now? Just list them, don't change anything.",
+                "quick check before we go on: what does the package export at the moment? a list is fine",
+            )
+        )
+        return GeneratedTurn(
+            number,
+            "",
+            {
+                "text": text,
+                "kind": "explain",
+                "reply": "The package exports: " + ", ".join(names) + ".",
+            },
+        )
+
+    def _vague(self, number: int) -> GeneratedTurn:
+        text = self.rng.choice(
+            (
+                "Make it better.",
+                "can you improve the code a bit?",
+                "The functions feel kind of off, tweak them?",
+            )
+        )
+        return GeneratedTurn(
+            number,
+            "",
+            {
+                "text": text,
+                "kind": "vague",
+                "expect": {"behaviour": "ask_clarification"},
+                "reply": "Happy to, but what should change? Speed, input checks, naming or the documentation? Tell me which and I will do that.",
+            },
+        )
+
+    def _contradictory(self, number: int) -> GeneratedTurn:
+        name = self.rng.choice(sorted(self.project.functions))
+        return GeneratedTurn(
+            number,
+            "",
+            {
+                "text": f"Make `{name}` return its result as a string from now on, but every existing "
+                f"caller that uses `{name}`'s result as before must keep working unchanged.",
+                "kind": "contradictory",
+                "expect": {
+                    "behaviour": "point_out_error",
+                    "reply_patterns": ["contradict|conflict|can't|cannot|both"],
+                },
+                "reply": f"Those two contradict each other: callers that use {name}'s result as it is "
+                "now would break if it became a string. I changed nothing; which do you want?",
+            },
+        )
+
+    def _erroneous(self, number: int) -> GeneratedTurn:
+        fake = self.rng.choice(FAKE_FUNCTIONS)
+        module = self.rng.choice(self.project.modules())
+        pkg = self.project.package
+        return GeneratedTurn(
+            number,
+            "",
+            {
+                "text": f"The `{fake}` function in {pkg}/{module}.py returns wrong results for "
+                "large inputs. Please fix it.",
+                "kind": "erroneous",
+                "expect": {
+                    "behaviour": "point_out_error",
+                    "reply_patterns": [fake, "no |not |n't|doesn't exist|there is no"],
+                },
+                "reply": f"There is no {fake} in {pkg}/{module}.py (or anywhere in the package), "
+                "so I changed nothing. Did you mean another function, or should I add it?",
+            },
+        )
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def _add(self, template: FunctionTemplate, body: str, defective: bool = False) -> None:
+        cases = template.cases
+        self.project.functions[template.name] = LiveFunction(
+            template, template.module, body, cases, template.raises, defective=defective
+        )
+
+    def _retire(self, name: str, last_turn: int) -> None:
+        for turn in self.checks_of.get(name, []):
+            if turn.checkpoint is not None and "until_turn" not in turn.checkpoint:
+                turn.checkpoint["until_turn"] = last_turn
+
+    def _code_turn(
+        self,
+        number: int,
+        kind: str,
+        text: str,
+        reply: str,
+        tested: str | None,
+        cases: Cases | None = None,
+        raises: Cases | None = None,
+        also: str | None = None,
+    ) -> GeneratedTurn:
+        after = self.project.render()
+        files = {path: text_ for path, text_ in after.items() if self.rendered.get(path) != text_}
+        self.rendered = after
+        turn = GeneratedTurn(number, "", {"text": text, "kind": kind, "reply": reply}, files)
+        if tested is not None:
+            live = self.project.functions[tested]
+            names = [tested] + ([also] if also else [])
+            turn.test = render_test(
+                self.project.package,
+                names,
+                live.cases if cases is None else cases,
+                live.raises if raises is None else raises,
+            )
+            label = {
+                "feature": f"{tested} works",
+                "bug": f"{tested} fixed",
+                "refactor": f"{tested} renamed (was {also})",
+                "memory_probe": f"{tested} reuses the agreed constant",
+            }.get(kind, tested)
+            turn.checkpoint = {"action": "run_tests", "name": label}
+            turn.tests_function = tested
+            self.checks_of.setdefault(tested, []).append(turn)
+        return turn
+
+    def _noisy(self, text: str) -> str:
+        """What real users add: a lower-case start, a dropped full stop, a typo."""
+        if self.rng.random() < 0.3:
+            text = text[0].lower() + text[1:]
+        if self.rng.random() < 0.25 and text.endswith("."):
+            text = text[:-1]
+        if self.rng.random() < 0.25:
+            words = text.split(" ")
+            plain = [i for i, w in enumerate(words) if len(w) >= 6 and w.isalpha()]
+            if plain:
+                i = self.rng.choice(plain)
+                w = words[i]
+                k = self.rng.randrange(1, len(w) - 2)
+                words[i] = w[:k] + w[k + 1] + w[k] + w[k + 2 :]
+                text = " ".join(words)
+        return text
+
+
+def render_test(package: str, names: list[str], cases: Cases, raises: Cases) -> str:
+    """A benchmark test over the public API: every name called on every case."""
+    lines = [f"from {package} import {', '.join(names)}"]
+    if raises:
+        lines = ["import pytest", "", *lines]
+    for name in names:
+        for i, (args, expected) in enumerate(cases, 1):
+            lines += ["", "", f"def test_{name}_{i}():", f"    assert {name}({args}) == {expected}"]
+        for i, (args, error) in enumerate(raises, 1):
+            lines += [
+                "",
+                "",
+                f"def test_{name}_rejects_{i}():",
+                f"    with pytest.raises({error}):",
+                f"        {name}({args})",
+            ]
+    return "\n".join(lines) + "\n"
+
+
+def generate(domain: str, turns: int, seed: int, output: Path) -> Path:
+    """Write a complete script directory; return its script.yaml."""
+    if domain not in DOMAINS:
+        raise StaminaError(f"Unknown domain {domain!r}; known: {', '.join(DOMAINS)}.")
+    if turns < MIN_TURNS:
+        raise StaminaError(
+            f"--turns must be at least {MIN_TURNS} (memory probes need 10 turns of distance)."
+        )
+    planner = _Planner(DOMAINS[domain], turns, seed)
+    plan = planner.plan()
+    if output.exists():
+        if any(output.iterdir()) and not (output / "script.yaml").is_file():
+            raise StaminaError(
+                f"{output} exists and is not a script directory: refusing to overwrite it."
+            )
+        shutil.rmtree(output)
+    (output / "references").mkdir(parents=True)
+    (output / "tests").mkdir()
+    (output / "acceptance").mkdir()
+    for turn in plan:
+        if turn.files:
+            ref = f"references/turn_{turn.number:03d}"
+            for rel, text in sorted(turn.files.items()):
+                (output / ref / rel).parent.mkdir(parents=True, exist_ok=True)
+                (output / ref / rel).write_text(text)
+            turn.prompt["reference"] = ref
+        if turn.test is not None and turn.checkpoint is not None:
+            name = f"tests/test_t{turn.number:03d}_{turn.tests_function}.py"
+            (output / name).write_text(turn.test)
+            turn.checkpoint["test_file"] = name
+    (output / "acceptance/test_acceptance.py").write_text(_acceptance(planner.project))
+    script = _script(domain, turns, seed, planner, plan)
+    path = output / "script.yaml"
+    header = (
+        f"# Generated by `inspect-stamina generate --domain {domain} --turns {turns} --seed {seed}`\n"
+        f"# (generator version {GENERATOR_VERSION}). References and tests are rendered from one\n"
+        "# hidden project model; regenerate rather than edit.\n"
+    )
+    path.write_text(header + yaml.safe_dump(script, sort_keys=False, width=100, allow_unicode=True))
+    return path
+
+
+def _acceptance(project: Project) -> str:
+    names = sorted(project.functions)
+    parts = []
+    for name in names:
+        live = project.functions[name]
+        aliases = sorted(old for old, new in project.aliases.items() if new == name)
+        parts.append(render_test(project.package, [name, *aliases], live.cases, live.raises))
+    return "\n\n".join(parts)
+
+
+def _script(
+    domain: str, turns: int, seed: int, planner: _Planner, plan: list[GeneratedTurn]
+) -> dict[str, Any]:
+    project = planner.project
+    phases: list[dict[str, Any]] = []
+    for turn in plan:
+        if not phases or phases[-1]["phase"] != turn.phase:
+            phases.append(
+                {
+                    "turn_range": [turn.number, turn.number],
+                    "phase": turn.phase,
+                    "user_prompts": [],
+                    "evaluation_checkpoints": [],
+                }
+            )
+        phase = phases[-1]
+        phase["turn_range"][1] = turn.number
+        phase["user_prompts"].append(turn.prompt)
+        if turn.checkpoint is not None:
+            checkpoint = {"at_turn": turn.number, **turn.checkpoint}
+            phase["evaluation_checkpoints"].append(checkpoint)
+    pkg = project.package
+    probes = []
+    for probe_turn, plant in sorted(planner.probe_turns.items()):
+        plant_turn = next(t for t, p in planner.plant_turns.items() if p is plant)
+        probes.append(
+            {
+                "id": plant.constant.lower(),
+                "fact": f"{plant.constant} = {plant.value} lives in {pkg}/config.py ({plant.fact}).",
+                "planted_at": plant_turn,
+                "probed_at": probe_turn,
+                "checks": [
+                    {
+                        "defined_once": plant.constant,
+                        "files": f"{pkg}/**/*.py",
+                        "used_in": f"{pkg}/**/*.py",
+                    },
+                    {
+                        "grep": _literal(plant.value),
+                        "files": f"{pkg}/**/*.py",
+                        "exclude": [f"{pkg}/config.py"],
+                        "present": False,
+                    },
+                ],
+            }
+        )
+    return {
+        "task_name": f"Generated {domain} library ({turns} turns, seed {seed})",
+        "description": f"Generated by inspect-stamina's script generator, version {GENERATOR_VERSION}: "
+        f"a user and an agent grow `{pkg}`, {DOMAINS[domain].description}.",
+        "total_turns": turns,
+        "programming_languages": [DOMAINS[domain].language],
+        "frameworks": ["pytest"],
+        "narrative_script": phases,
+        "memory_probes": probes,
+        "consistency_rules": [
+            {
+                "id": "no_print",
+                "description": "Library code returns values; it never prints.",
+                "from_turn": 1,
+                "check": {"grep": "\\bprint\\(", "files": f"{pkg}/**/*.py", "present": False},
+            },
+            {
+                "id": "no_bare_except",
+                "description": "Errors are never swallowed by a bare except.",
+                "from_turn": 1,
+                "check": {"grep": "except\\s*:", "files": f"{pkg}/**/*.py", "present": False},
+            },
+        ],
+        "final_evaluation": [
+            {"run_acceptance_tests": "acceptance/"},
+            {"static_analysis": ["pylint", "bandit"]},
+            {
+                "calculate_metrics": [
+                    "completion_score",
+                    "checkpoint_pass_rate",
+                    "code_quality_score",
+                    "consistency_score",
+                    "interaction_efficiency",
+                    "robustness_score",
+                    "context_utilization",
+                    "stamina",
+                ]
+            },
+        ],
+    }
+
+
+def _literal(value: str) -> str:
+    """A regex for a constant's literal value (where it must not be repeated)."""
+    return re.escape(eval(value))  # noqa: S307 - our own literal
+
+
+__all__ = ["DOMAINS", "GENERATOR_VERSION", "generate", "list_domains"]
