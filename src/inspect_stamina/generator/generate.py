@@ -21,6 +21,7 @@ import yaml
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.generator import algorithms
 from inspect_stamina.generator.model import Cases, FunctionTemplate, LiveFunction, Plant, Project
+from inspect_stamina.stamina.script import METRICS
 
 GENERATOR_VERSION = "1"
 MIN_TURNS = 20
@@ -629,18 +630,7 @@ def _script(
         "final_evaluation": [
             {"run_acceptance_tests": "acceptance/"},
             {"static_analysis": ["pylint", "bandit"]},
-            {
-                "calculate_metrics": [
-                    "completion_score",
-                    "checkpoint_pass_rate",
-                    "code_quality_score",
-                    "consistency_score",
-                    "interaction_efficiency",
-                    "robustness_score",
-                    "context_utilization",
-                    "stamina",
-                ]
-            },
+            {"calculate_metrics": list(METRICS)},
         ],
     }
 
