@@ -1,0 +1,66 @@
+"""The versioned suite: generated scripts drawn by seed, one sample each, metrics per domain."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from inspect_ai.log import list_eval_logs, read_eval_log
+
+from inspect_stamina.errors import StaminaError
+from inspect_stamina.stamina.suite import SUITES, suite_scripts
+from tests.helpers import inspect_eval_cli
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("INSPECT_STAMINA_CACHE", str(tmp_path / "cache"))
+
+
+def test_seed_zero_is_the_published_set_and_other_seeds_are_new() -> None:
+    published = suite_scripts(1, None, 0)
+    assert len(published) == len(SUITES[1].domains) * SUITES[1].scripts_per_domain
+    again = suite_scripts(1, None, 0)
+    assert [(d, p.read_bytes()) for d, p in ((d, p / "script.yaml") for d, p in published)] == [
+        (d, p.read_bytes()) for d, p in ((d, p / "script.yaml") for d, p in again)
+    ]
+    fresh = suite_scripts(1, None, 9)
+    texts = {(p / "script.yaml").read_text() for _, p in published}
+    assert not texts & {(p / "script.yaml").read_text() for _, p in fresh}
+
+
+def test_sample_draws_k_scripts_by_seed() -> None:
+    drawn = suite_scripts(1, 2, 5)
+    assert len(drawn) == 2 and drawn == suite_scripts(1, 2, 5)
+    assert len(suite_scripts(1, 99, 5)) == len(suite_scripts(1, None, 5))
+
+
+@pytest.mark.parametrize(("version", "sample"), [(7, None), (1, 0)])
+def test_bad_suite_arguments_are_clear(version: int, sample: int | None) -> None:
+    with pytest.raises(StaminaError, match="Unknown suite version|at least 1"):
+        suite_scripts(version, sample, 0)
+
+
+@pytest.mark.usefixtures("docker_engine")
+def test_suite_from_the_command_line(tmp_path: Path) -> None:
+    result = inspect_eval_cli(
+        "inspect_stamina/stamina_suite",
+        tmp_path / "logs",
+        "--model",
+        "stamina/oracle",
+        "-T",
+        "sample=1",
+        "-T",
+        "seed=3",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    log = read_eval_log(list_eval_logs(str(tmp_path / "logs"))[0])
+    assert log.eval.metadata and log.eval.metadata["suite_version"] == 1
+    assert log.eval.metadata["generator_version"] and log.eval.metadata["suite_seed"] == 3
+    [sample] = log.samples or []
+    assert sample.metadata["domain"] == "algorithms"
+    [score] = sample.scores.values()  # type: ignore[union-attr]
+    assert isinstance(score.value, dict) and score.value["checkpoint_pass_rate"] == 1.0
+    assert log.results is not None
+    names = {m for s in log.results.scores for m in s.metrics}
+    assert any("algorithms" in n for n in names), names
