@@ -21,7 +21,6 @@ from inspect_ai import Task, task, task_with
 from inspect_ai.scorer import grouped, mean, stderr
 
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.generator.generate import DOMAINS, GENERATOR_VERSION, generate
 from inspect_stamina.paths import cache_root
 from inspect_stamina.stamina.scorers import METRIC_KEYS
 from inspect_stamina.stamina.task import stamina
@@ -60,6 +59,9 @@ def suite_scripts(version: int, sample: int | None, seed: int) -> list[tuple[str
 
 def _cached(domain: str, turns: int, seed: int) -> Path:
     """The generated script's directory, written once per generator version."""
+    # imported here: the generator reads the script format, whose package imports this
+    from inspect_stamina.generator.generate import GENERATOR_VERSION, generate
+
     root = cache_root() / "suite" / f"generator-{GENERATOR_VERSION}"
     target = root / f"{domain}-{turns}-{seed}"
     if (target / "script.yaml").is_file():
@@ -85,6 +87,8 @@ def stamina_suite(
         seed: 0 is the published set; another seed generates scripts nobody has seen.
         **stamina_args: Any parameter of the stamina task (agent, regressions, limits, ...).
     """
+    from inspect_stamina.generator.generate import GENERATOR_VERSION
+
     drawn = suite_scripts(version, sample, seed)
     base = stamina(script=[str(path) for _, path in drawn], **stamina_args)
     domains = {path.name: domain for domain, path in drawn}
@@ -106,4 +110,4 @@ def stamina_suite(
     )
 
 
-__all__ = ["DOMAINS", "SUITES", "stamina_suite", "suite_scripts"]
+__all__ = ["SUITES", "stamina_suite", "suite_scripts"]
