@@ -10,6 +10,7 @@ the oracle, the noop and the sandbox.
 from __future__ import annotations
 
 import importlib
+import os
 import shutil
 import subprocess
 import sys
@@ -43,39 +44,58 @@ def passes(test_source: str, root: Path, package: str) -> bool:
         sys.path.remove(str(root))
 
 
-def replay(script_dir: Path, work: Path) -> None:
-    """Apply every reference in order; check each checkpoint's test before and after it."""
+def node_passes(test_file: Path, root: Path) -> bool:
+    """Whether a node:test file passes against the package under root."""
+    run = subprocess.run(
+        ["node", "--test", str(test_file)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={"PATH": os.environ["PATH"], "STAMINA_WORKSPACE": str(root)},
+    )
+    return run.returncode == 0
+
+
+def replay(script_dir: Path, work: Path, every_regression: bool = True) -> None:
+    """Apply every reference in order; check each checkpoint's test before and after it,
+    and the earlier tests whose requirement still holds (at every checkpoint turn, or
+    only at the end)."""
     sys.dont_write_bytecode = True  # the same file changes within a second: never a stale .pyc
     loaded = resolve_script(str(script_dir))
     package = loaded.script.description.split("`")[1]
+    javascript = loaded.script.programming_languages == ["javascript"]
+
+    def ok(test_file: str) -> bool:
+        path = script_dir / test_file
+        return node_passes(path, work) if javascript else passes(path.read_text(), work, package)
+
     work.mkdir()
-    due: list[tuple[int, int | None, str]] = []  # (at_turn, until_turn, test source)
+    due: list[tuple[int, int | None, str]] = []  # (at_turn, until_turn, test file)
     for turn in loaded.turns():
-        tests = [
-            (c, (script_dir / c.test_file).read_text())
-            for c in turn.checkpoints
-            if c.action == "run_tests" and c.test_file
-        ]
-        for checkpoint, source in tests:
+        tests = [c for c in turn.checkpoints if c.action == "run_tests" and c.test_file]
+        for checkpoint in tests:
             if checkpoint.behavioural:
-                assert not passes(source, work, package), (
+                assert not ok(str(checkpoint.test_file)), (
                     f"turn {turn.number}: passes before its turn"
                 )
         if turn.prompt.reference:
             shutil.copytree(script_dir / turn.prompt.reference, work, dirs_exist_ok=True)
-        for checkpoint, source in tests:
-            assert passes(source, work, package), (
+        for checkpoint in tests:
+            assert ok(str(checkpoint.test_file)), (
                 f"turn {turn.number}: {checkpoint.test_file} fails"
             )
-            due.append((turn.number, checkpoint.until_turn, source))
-        if tests:  # a regression run: every earlier test whose requirement still holds
-            for at, until, source in due:
+            due.append((turn.number, checkpoint.until_turn, str(checkpoint.test_file)))
+        last = turn.number == loaded.script.total_turns
+        if (tests and every_regression) or last:  # a regression run
+            for at, until, test_file in due:
                 if until is None or turn.number <= until:
-                    assert passes(source, work, package), (
-                        f"turn {turn.number}: turn {at}'s test regressed"
-                    )
-    acceptance = (script_dir / "acceptance/test_acceptance.py").read_text()
-    assert passes(acceptance, work, package), "the acceptance tests fail on the final state"
+                    assert ok(test_file), f"turn {turn.number}: turn {at}'s test regressed"
+    if javascript:
+        acceptance = script_dir / "acceptance/acceptance.test.mjs"
+        assert node_passes(acceptance, work), "the acceptance tests fail on the final state"
+    else:
+        source = (script_dir / "acceptance/test_acceptance.py").read_text()
+        assert passes(source, work, package), "the acceptance tests fail on the final state"
 
 
 def test_list_names_each_domain() -> None:
@@ -85,18 +105,25 @@ def test_list_names_each_domain() -> None:
     rows = [line.split("\t") for line in result.stdout.splitlines()]
     assert [r[0] for r in rows] == list(DOMAINS)
     assert all(len(r) == 3 and r[1] in ("python", "javascript") and r[2] for r in rows)
+    assert {r[1] for r in rows} == {"python", "javascript"}
 
 
-@pytest.mark.parametrize("domain", list(DOMAINS))
-@pytest.mark.parametrize("turns", [20, 45, 100])
-@pytest.mark.parametrize("seed", range(8))
+# Python checks run in this process (fast): many seeds, every regression run. Node
+# starts a process per check: fewer seeds, regressions at the end only.
+CASES = [
+    *[("algorithms", turns, seed, True) for turns in (20, 45, 100) for seed in range(8)],
+    *[("algorithms-js", turns, seed, False) for turns in (20, 100) for seed in range(3)],
+]
+
+
+@pytest.mark.parametrize(("domain", "turns", "seed", "every_regression"), CASES)
 def test_generated_scripts_are_correct_by_construction(
-    tmp_path: Path, domain: str, turns: int, seed: int
+    tmp_path: Path, domain: str, turns: int, seed: int, every_regression: bool
 ) -> None:
     path = generate(domain, turns, seed, tmp_path / "script")
     script = load_script(path)
     assert script.script.total_turns == turns
-    replay(path.parent, tmp_path / "work")
+    replay(path.parent, tmp_path / "work", every_regression)
     at = sorted({c.at_turn for c in script.checkpoints()})
     assert max(b - a for a, b in zip([0, *at], [*at, turns], strict=True)) <= 5
     for probe in script.script.memory_probes:

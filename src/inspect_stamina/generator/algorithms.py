@@ -364,3 +364,17 @@ PLANTS = (
         ),
     ),
 )
+
+RENAMES = {
+    "mean": "average",
+    "median": "middle_value",
+    "clamp": "bound",
+    "chunk": "batched",
+    "flatten": "flat",
+    "dedupe": "unique",
+    "top_n": "largest",
+    "count_words": "word_counts",
+    "slugify": "to_slug",
+    "truncate": "shorten",
+    "reverse_words": "words_reversed",
+}

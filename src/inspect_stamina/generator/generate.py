@@ -9,9 +9,7 @@ checkpoint is rendered from the same model. Same arguments, same bytes.
 
 from __future__ import annotations
 
-import ast
 import random
-import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +18,8 @@ from typing import Any
 import yaml
 
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.generator import algorithms
+from inspect_stamina.generator import algorithms, algorithms_js
+from inspect_stamina.generator.languages import LANGUAGES, Language
 from inspect_stamina.generator.model import Cases, FunctionTemplate, LiveFunction, Plant, Project
 from inspect_stamina.stamina.script import METRICS
 
@@ -55,20 +54,6 @@ PHASE_ACTIONS: tuple[dict[str, float], ...] = (
 )
 CHECKED = frozenset({"feature", "change", "bug", "rename", "refactor", "plant", "probe"})
 PACKAGES = ("algokit", "tinyalgo", "mathbox", "toolbelt", "numkit", "smallalgs")
-RENAMES = {
-    "mean": "average",
-    "median": "middle_value",
-    "clamp": "bound",
-    "chunk": "batched",
-    "flatten": "flat",
-    "dedupe": "unique",
-    "top_n": "largest",
-    "count_words": "word_counts",
-    "slugify": "to_slug",
-    "truncate": "shorten",
-    "reverse_words": "words_reversed",
-}
-FAKE_FUNCTIONS = ("quick_sort", "levenshtein", "matrix_multiply", "topological_sort", "kmeans")
 
 
 @dataclass(frozen=True)
@@ -80,6 +65,13 @@ class Domain:
     description: str
     templates: tuple[FunctionTemplate, ...]
     plants: tuple[Plant, ...]
+    renames: dict[str, str]  # names a user may ask to rename, and to what
+    fakes: tuple[str, ...]  # functions that do not exist, for mistaken requests
+
+    @property
+    def lang(self) -> Language:
+        """How this domain's project becomes files, tests and checks."""
+        return LANGUAGES[self.language]
 
 
 DOMAINS = {
@@ -89,6 +81,17 @@ DOMAINS = {
         "a Python library of small algorithms whose requirements change, break and move",
         algorithms.TEMPLATES,
         algorithms.PLANTS,
+        algorithms.RENAMES,
+        ("quick_sort", "levenshtein", "matrix_multiply", "topological_sort", "kmeans"),
+    ),
+    "algorithms-js": Domain(
+        "algorithms-js",
+        "javascript",
+        "the same kind of library as an ES-module package for Node, tested with node --test",
+        algorithms_js.TEMPLATES,
+        algorithms_js.PLANTS,
+        algorithms_js.RENAMES,
+        ("quickSort", "levenshtein", "matrixMultiply", "topologicalSort", "kMeans"),
     ),
 }
 
@@ -123,6 +126,14 @@ class _Planner:
             max(round(0.55 * turns), 14): domain.plants[0],
             max(round(0.8 * turns), 16): domain.plants[1],
         }
+        # robustness turns at fixed points too, so that short scripts have them
+        fixed = {**self.plant_turns, **self.probe_turns}
+        self.robustness_turns: dict[int, str] = {}
+        for share, kind in ((0.25, "vague"), (0.5, "erroneous"), (0.75, "contradictory")):
+            at = round(share * turns) + 1
+            while at in fixed or at in self.robustness_turns:
+                at += 1
+            self.robustness_turns[at] = kind
         self.turns: list[GeneratedTurn] = []
         self.last_checked = 0
         self.rendered: dict[str, str] = {}  # the package's files after the last code turn
@@ -151,6 +162,8 @@ class _Planner:
             return self._probe(number, self.probe_turns[number])
         weights = PHASE_ACTIONS[phase]
         forced = number - self.last_checked >= 4  # a checkpoint at least every five turns
+        if number in self.robustness_turns and not forced:
+            return getattr(self, f"_{self.robustness_turns[number]}")(number)
         kinds = [k for k in weights if self._possible(k, number, forced)]
         if forced:
             kinds = [k for k in kinds if k in CHECKED] or (["feature"] if self.pool else kinds)
@@ -171,7 +184,9 @@ class _Planner:
         if kind == "bug":
             return any(f.defective for f in live.values())
         if kind == "rename":
-            return any(n in RENAMES and n not in self.project.aliases.values() for n in live)
+            return any(
+                n in self.domain.renames and n not in self.project.aliases.values() for n in live
+            )
         if kind == "refactor":
             return any(self._movable())
         return kind != "contradictory" or bool(live)
@@ -191,28 +206,26 @@ class _Planner:
         naive = template.defect is not None and self.rng.random() < 0.75
         body = template.defect.naive_body if naive and template.defect else template.body
         self._add(template, body, defective=naive)
-        pkg, mod = self.project.package, template.module
+        pkg, lang = self.project.package, self.domain.lang
+        where = f"{pkg}/{template.module}{lang.ext}"
         ask = self.rng.choice(
             (
-                f"Add `{template.name}({template.params})` to `{pkg}/{mod}.py`: it returns "
+                f"Add `{template.name}({template.params})` to `{where}`: it returns "
                 f"{template.summary}. Export it from the package.",
-                f"Next, a function `{template.name}({template.params})` in {pkg}/{mod}.py "
+                f"Next, a function `{template.name}({template.params})` in {where} "
                 f"returning {template.summary}. It should be importable as "
-                f"`from {pkg} import {template.name}`.",
+                f"{lang.import_hint(pkg, template.name)}.",
                 f"We need {template.summary}. Call it `{template.name}({template.params})`, "
-                f"put it in `{pkg}/{mod}.py` and export it from `{pkg}`.",
+                f"put it in `{where}` and export it from `{pkg}`.",
             )
         )
         if first:
-            ask = (
-                f"Start a Python package `{pkg}` (a directory {pkg}/ with an __init__.py) for "
-                f"small, well-tested algorithms. {ask}"
-            )
+            ask = f"{lang.intro(pkg)} for small, well-tested algorithms. {ask}"
         return self._code_turn(
             number,
             "feature",
             self._noisy(ask),
-            f"Added {template.name} to {pkg}/{mod}.py and exported it from {pkg}.",
+            f"Added {template.name} to {where} and exported it from {pkg}.",
             template.name,
         )
 
@@ -264,10 +277,10 @@ class _Planner:
             sorted(
                 n
                 for n in self.project.functions
-                if n in RENAMES and n not in self.project.aliases.values()
+                if n in self.domain.renames and n not in self.project.aliases.values()
             )
         )
-        new = RENAMES[old]
+        new = self.domain.renames[old]
         functions = self.project.functions
         functions[new] = functions.pop(old)
         for alias, target in list(self.project.aliases.items()):
@@ -291,21 +304,22 @@ class _Planner:
     def _refactor(self, number: int) -> GeneratedTurn:
         name = self.rng.choice(sorted(self._movable()))
         self.project.functions[name].module = name
-        pkg = self.project.package
+        pkg, lang = self.project.package, self.domain.lang
+        where = f"{pkg}/{name}{lang.ext}"
         turn = self._code_turn(
             number,
             "refactor",
             self._noisy(
-                f"Refactor: move `{name}` into its own module `{pkg}/{name}.py`. "
-                f"`from {pkg} import {name}` must keep working."
+                f"Refactor: move `{name}` into its own module `{where}`. "
+                f"{lang.import_hint(pkg, name)} must keep working."
             ),
-            f"Moved {name} into {pkg}/{name}.py; the package still exports it.",
+            f"Moved {name} into {where}; the package still exports it.",
             None,
         )
         turn.checkpoint = {
             "action": "docker_exec",
             "name": f"{name} has its own module",
-            "command": f'python -c "from {pkg}.{name} import {name}; print({name}.__name__)"',
+            "command": lang.module_check(pkg, name, name),
             "expected": name,
             "behavioural": False,
         }
@@ -313,20 +327,23 @@ class _Planner:
 
     def _plant(self, number: int, plant: Plant) -> GeneratedTurn:
         self.project.constants[plant.constant] = plant.value
-        pkg = self.project.package
+        pkg, lang = self.project.package, self.domain.lang
+        where = f"{pkg}/config{lang.ext}"
         turn = self._code_turn(
             number,
             "memory_plant",
-            f"A decision for the whole package: {plant.fact}. Put `{plant.constant} = "
-            f"{plant.value}` in `{pkg}/config.py`, and use it wherever it applies from now on.",
-            f"Added {plant.constant} = {plant.value} to {pkg}/config.py.",
+            f"A decision for the whole package: {plant.fact}. Put the constant "
+            f"`{plant.constant} = {plant.value}` in `{where}`, and use it wherever it applies "
+            "from now on.",
+            f"Added {plant.constant} = {plant.value} to {where}.",
             None,
         )
+        command, expected = lang.constant_check(pkg, plant.constant, plant.value)
         turn.checkpoint = {
             "action": "docker_exec",
             "name": f"{plant.constant} decided",
-            "command": f'python -c "from {pkg}.config import {plant.constant}; print(repr({plant.constant}))"',
-            "expected": repr(ast.literal_eval(plant.value)),
+            "command": command,
+            "expected": expected,
         }
         return turn
 
@@ -338,10 +355,10 @@ class _Planner:
             number,
             "memory_probe",
             self._noisy(
-                f"Add `{template.name}({template.params})` to `{pkg}/{template.module}.py`: it returns "
+                f"Add `{template.name}({template.params})` to `{pkg}/{template.module}{self.domain.lang.ext}`: it returns "
                 f"{template.summary}. Export it too."
             ),
-            f"Added {template.name}, which uses {plant.constant} from {pkg}/config.py as we agreed.",
+            f"Added {template.name}, which uses {plant.constant} from {pkg}/config{self.domain.lang.ext} as we agreed.",
             template.name,
         )
 
@@ -403,21 +420,21 @@ class _Planner:
         )
 
     def _erroneous(self, number: int) -> GeneratedTurn:
-        fake = self.rng.choice(FAKE_FUNCTIONS)
+        fake = self.rng.choice(self.domain.fakes)
         module = self.rng.choice(self.project.modules())
         pkg = self.project.package
         return GeneratedTurn(
             number,
             "",
             {
-                "text": f"The `{fake}` function in {pkg}/{module}.py returns wrong results for "
+                "text": f"The `{fake}` function in {pkg}/{module}{self.domain.lang.ext} returns wrong results for "
                 "large inputs. Please fix it.",
                 "kind": "erroneous",
                 "expect": {
                     "behaviour": "point_out_error",
                     "reply_patterns": [fake, "no |not |n't|doesn't exist|there is no"],
                 },
-                "reply": f"There is no {fake} in {pkg}/{module}.py (or anywhere in the package), "
+                "reply": f"There is no {fake} in {pkg}/{module}{self.domain.lang.ext} (or anywhere in the package), "
                 "so I changed nothing. Did you mean another function, or should I add it?",
             },
         )
@@ -446,14 +463,14 @@ class _Planner:
         raises: Cases | None = None,
         also: str | None = None,
     ) -> GeneratedTurn:
-        after = self.project.render()
+        after = self.domain.lang.render(self.project)
         files = {path: text_ for path, text_ in after.items() if self.rendered.get(path) != text_}
         self.rendered = after
         turn = GeneratedTurn(number, "", {"text": text, "kind": kind, "reply": reply}, files)
         if tested is not None:
             live = self.project.functions[tested]
             names = [tested] + ([also] if also else [])
-            turn.test = render_test(
+            turn.test = self.domain.lang.test(
                 self.project.package,
                 names,
                 live.cases if cases is None else cases,
@@ -488,25 +505,6 @@ class _Planner:
         return text
 
 
-def render_test(package: str, names: list[str], cases: Cases, raises: Cases) -> str:
-    """A benchmark test over the public API: every name called on every case."""
-    lines = [f"from {package} import {', '.join(names)}"]
-    if raises:
-        lines = ["import pytest", "", *lines]
-    for name in names:
-        for i, (args, expected) in enumerate(cases, 1):
-            lines += ["", "", f"def test_{name}_{i}():", f"    assert {name}({args}) == {expected}"]
-        for i, (args, error) in enumerate(raises, 1):
-            lines += [
-                "",
-                "",
-                f"def test_{name}_rejects_{i}():",
-                f"    with pytest.raises({error}):",
-                f"        {name}({args})",
-            ]
-    return "\n".join(lines) + "\n"
-
-
 def generate(domain: str, turns: int, seed: int, output: Path) -> Path:
     """Write a complete script directory; return its script.yaml."""
     if domain not in DOMAINS:
@@ -526,6 +524,7 @@ def generate(domain: str, turns: int, seed: int, output: Path) -> Path:
     (output / "references").mkdir(parents=True)
     (output / "tests").mkdir()
     (output / "acceptance").mkdir()
+    lang = DOMAINS[domain].lang
     for turn in plan:
         if turn.files:
             ref = f"references/turn_{turn.number:03d}"
@@ -534,10 +533,13 @@ def generate(domain: str, turns: int, seed: int, output: Path) -> Path:
                 (output / ref / rel).write_text(text)
             turn.prompt["reference"] = ref
         if turn.test is not None and turn.checkpoint is not None:
-            name = f"tests/test_t{turn.number:03d}_{turn.tests_function}.py"
+            name = f"tests/test_t{turn.number:03d}_{turn.tests_function}{lang.test_suffix}"
             (output / name).write_text(turn.test)
             turn.checkpoint["test_file"] = name
-    (output / "acceptance/test_acceptance.py").write_text(_acceptance(planner.project))
+            if lang.runner:
+                turn.checkpoint["runner"] = lang.runner
+    for rel, text in _acceptance(lang, planner.project).items():
+        (output / "acceptance" / rel).write_text(text)
     script = _script(domain, turns, seed, planner, plan)
     path = output / "script.yaml"
     header = (
@@ -549,14 +551,45 @@ def generate(domain: str, turns: int, seed: int, output: Path) -> Path:
     return path
 
 
-def _acceptance(project: Project) -> str:
-    names = sorted(project.functions)
+# acceptance tests run under pytest; another language's run through its own runner, one
+# pytest test per function so that the count says how much of the product works
+_NODE_ACCEPTANCE = """\
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+HERE = pathlib.Path(__file__).parent
+WORKSPACE = os.environ.get("STAMINA_WORKSPACE", "/workspace")
+
+
+@pytest.mark.parametrize("name", {names!r})
+def test_function(name):
+    run = subprocess.run(
+        ["node", "--test", f"--test-name-pattern=^{{name}} ", str(HERE / "acceptance.test.mjs")],
+        capture_output=True, text=True, cwd=WORKSPACE, timeout=120,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-1000:]
+"""
+
+
+def _acceptance(lang: Language, project: Project) -> dict[str, str]:
+    """The finished product's tests: every function's current cases, under pytest."""
     parts = []
-    for name in names:
+    for name in sorted(project.functions):
         live = project.functions[name]
         aliases = sorted(old for old, new in project.aliases.items() if new == name)
-        parts.append(render_test(project.package, [name, *aliases], live.cases, live.raises))
-    return "\n\n".join(parts)
+        parts.append(lang.test(project.package, [name, *aliases], live.cases, live.raises))
+    if lang.runner is None:
+        return {"test_acceptance.py": "\n\n".join(parts)}
+    head, *_ = parts[0].split("\n\ntest(", 1)
+    bodies = ["\n\ntest(" + part.split("\n\ntest(", 1)[1] for part in parts if "\n\ntest(" in part]
+    names = sorted([*project.functions, *project.aliases])
+    return {
+        "acceptance.test.mjs": head + "".join(bodies),
+        "test_acceptance.py": _NODE_ACCEPTANCE.format(names=names),
+    }
 
 
 def _script(
@@ -580,65 +613,41 @@ def _script(
         if turn.checkpoint is not None:
             checkpoint = {"at_turn": turn.number, **turn.checkpoint}
             phase["evaluation_checkpoints"].append(checkpoint)
-    pkg = project.package
+    pkg, lang = project.package, DOMAINS[domain].lang
     probes = []
     for probe_turn, plant in sorted(planner.probe_turns.items()):
         plant_turn = next(t for t, p in planner.plant_turns.items() if p is plant)
         probes.append(
             {
                 "id": plant.constant.lower(),
-                "fact": f"{plant.constant} = {plant.value} lives in {pkg}/config.py ({plant.fact}).",
+                "fact": f"{plant.constant} = {plant.value} lives in {pkg}/config{lang.ext} ({plant.fact}).",
                 "planted_at": plant_turn,
                 "probed_at": probe_turn,
-                "checks": [
-                    {
-                        "defined_once": plant.constant,
-                        "files": f"{pkg}/**/*.py",
-                        "used_in": f"{pkg}/**/*.py",
-                    },
-                    {
-                        "grep": _literal(plant.value),
-                        "files": f"{pkg}/**/*.py",
-                        "exclude": [f"{pkg}/config.py"],
-                        "present": False,
-                    },
-                ],
+                "checks": lang.probe_checks(pkg, plant),
             }
         )
-    return {
+    script: dict[str, Any] = {
         "task_name": f"Generated {domain} library ({turns} turns, seed {seed})",
         "description": f"Generated by inspect-stamina's script generator, version {GENERATOR_VERSION}: "
         f"a user and an agent grow `{pkg}`, {DOMAINS[domain].description}.",
         "total_turns": turns,
-        "programming_languages": [DOMAINS[domain].language],
-        "frameworks": ["pytest"],
+        "programming_languages": [lang.name],
+        "frameworks": lang.frameworks,
+    }
+    if lang.image:
+        script["image"] = lang.image
+    analysers = [{"static_analysis": ["pylint", "bandit"]}] if lang.name == "python" else []
+    return {
+        **script,
         "narrative_script": phases,
         "memory_probes": probes,
-        "consistency_rules": [
-            {
-                "id": "no_print",
-                "description": "Library code returns values; it never prints.",
-                "from_turn": 1,
-                "check": {"grep": "\\bprint\\(", "files": f"{pkg}/**/*.py", "present": False},
-            },
-            {
-                "id": "no_bare_except",
-                "description": "Errors are never swallowed by a bare except.",
-                "from_turn": 1,
-                "check": {"grep": "except\\s*:", "files": f"{pkg}/**/*.py", "present": False},
-            },
-        ],
+        "consistency_rules": lang.rules(pkg),
         "final_evaluation": [
             {"run_acceptance_tests": "acceptance/"},
-            {"static_analysis": ["pylint", "bandit"]},
+            *analysers,
             {"calculate_metrics": list(METRICS)},
         ],
     }
-
-
-def _literal(value: str) -> str:
-    """A regex for a constant's literal value (where it must not be repeated)."""
-    return re.escape(ast.literal_eval(value))
 
 
 __all__ = ["DOMAINS", "GENERATOR_VERSION", "generate", "list_domains"]

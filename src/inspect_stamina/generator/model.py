@@ -84,48 +84,16 @@ class Project:
         """The package's modules that hold functions, in a stable order."""
         return sorted({f.module for f in self.functions.values()})
 
-    def render(self) -> dict[str, str]:
-        """Every file of the package, path -> text."""
-        files: dict[str, str] = {}
-        exports: dict[str, list[str]] = {}
-        for module in self.modules():
-            names = [n for n, f in self.functions.items() if f.module == module]
-            aliases = [old for old, new in self.aliases.items() if new in names]
-            exports[module] = names + aliases
-            files[f"{self.package}/{module}.py"] = self._module(module, names, aliases)
-        if self.constants:
-            body = "".join(f"{name} = {value}\n" for name, value in self.constants.items())
-            files[f"{self.package}/config.py"] = (
-                f'"""Decisions made once for the whole package."""\n\n{body}'
-            )
-        imports = "".join(
-            f"from {self.package}.{module} import {', '.join(sorted(names))}\n"
-            for module, names in sorted(exports.items())
-        )
-        every = sorted(n for names in exports.values() for n in names)
-        files[f"{self.package}/__init__.py"] = (
-            f'"""{self.package}: small, well-tested algorithms."""\n\n'
-            + imports
-            + ("\n" if imports else "")
-            + f"__all__ = {every!r}\n"
-        )
-        return files
+    def names_in(self, module: str) -> list[str]:
+        """The functions a module defines, in the order they were added."""
+        return [n for n, f in self.functions.items() if f.module == module]
 
-    def _module(self, module: str, names: list[str], aliases: list[str]) -> str:
-        used = sorted(c for c in self.constants if any(c in self.functions[n].body for n in names))
-        head = f'"""{module.capitalize()} helpers."""\n'
-        if used:
-            head += f"\nfrom {self.package}.config import {', '.join(used)}\n"
-        parts = [head]
-        for name in names:
-            function = self.functions[name]
-            summary = function.template.summary
-            docstring = f'    """Return {summary}."""'
-            parts.append(
-                f"\ndef {name}({function.template.params}):\n{docstring}\n{function.body}\n"
-            )
-        for old in aliases:
-            parts.append(
-                f"\n# the old name, kept for existing callers\n{old} = {self.aliases[old]}\n"
-            )
-        return "\n".join(parts)
+    def aliases_in(self, module: str) -> list[str]:
+        """Old names kept in a module for the functions it defines now."""
+        names = self.names_in(module)
+        return [old for old, new in self.aliases.items() if new in names]
+
+    def constants_used_in(self, module: str) -> list[str]:
+        """The planted constants a module's functions use."""
+        bodies = [self.functions[n].body for n in self.names_in(module)]
+        return sorted(c for c in self.constants if any(c in body for body in bodies))

@@ -1,0 +1,324 @@
+"""How a project model becomes files, tests and checks in one language.
+
+The planner is language-free: it changes a `Project` and asks the domain's language
+for the package's files, a checkpoint's test, the command that proves a module or a
+constant exists, and the rules and probe checks that fit the language's source.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from typing import Any, Protocol
+
+from inspect_stamina.generator.model import Cases, Plant, Project
+
+
+class Language(Protocol):
+    """What the generator needs from a programming language."""
+
+    name: str
+    image: str | None  # the sandbox image its tools are in (None: the default image)
+    frameworks: list[str]
+    test_suffix: str
+    runner: str | None  # a run_tests runner (None: pytest)
+    ext: str  # a module's file extension
+
+    def intro(self, package: str) -> str:
+        """How the user asks for the package on the first turn."""
+        ...
+
+    def import_hint(self, package: str, name: str) -> str:
+        """How a user of the package imports a name."""
+        ...
+
+    def render(self, project: Project) -> dict[str, str]:
+        """Every file of the package, path -> text."""
+        ...
+
+    def test(self, package: str, names: list[str], cases: Cases, raises: Cases) -> str:
+        """A benchmark test over the public API: every name called on every case."""
+        ...
+
+    def module_check(self, package: str, module: str, name: str) -> str:
+        """A command that prints `name` when `package/module` defines it."""
+        ...
+
+    def constant_check(self, package: str, constant: str, value: str) -> tuple[str, str]:
+        """A command printing the constant from the package's config, and what it prints."""
+        ...
+
+    def probe_checks(self, package: str, plant: Plant) -> list[dict[str, Any]]:
+        """Checks that the constant is defined once, in config, and reused, not retyped."""
+        ...
+
+    def rules(self, package: str) -> list[dict[str, Any]]:
+        """Consistency rules every generated project in this language keeps."""
+        ...
+
+
+def _literal_regex(value: str) -> str:
+    """A regex for a constant's literal value (where it must not be retyped)."""
+    return re.escape(ast.literal_eval(value))
+
+
+class Python:
+    """A Python package tested with pytest."""
+
+    name = "python"
+    image: str | None = None
+    frameworks = ["pytest"]
+    test_suffix = ".py"
+    runner: str | None = None
+    ext = ".py"
+
+    def intro(self, package: str) -> str:
+        """A package directory with an __init__.py."""
+        return f"Start a Python package `{package}` (a directory {package}/ with an __init__.py)"
+
+    def import_hint(self, package: str, name: str) -> str:
+        """from package import name."""
+        return f"`from {package} import {name}`"
+
+    def render(self, project: Project) -> dict[str, str]:
+        """`pkg/__init__.py` exporting every function, one module per area, `pkg/config.py`."""
+        files: dict[str, str] = {}
+        exports: dict[str, list[str]] = {}
+        for module in project.modules():
+            names = project.names_in(module)
+            aliases = project.aliases_in(module)
+            exports[module] = names + aliases
+            used = project.constants_used_in(module)
+            head = f'"""{module.capitalize()} helpers."""\n'
+            if used:
+                head += f"\nfrom {project.package}.config import {', '.join(used)}\n"
+            parts = [head]
+            for name in names:
+                function = project.functions[name]
+                parts.append(
+                    f"\ndef {name}({function.template.params}):\n"
+                    f'    """Return {function.template.summary}."""\n{function.body}\n'
+                )
+            for old in aliases:
+                parts.append(
+                    f"\n# the old name, kept for existing callers\n{old} = {project.aliases[old]}\n"
+                )
+            files[f"{project.package}/{module}.py"] = "\n".join(parts)
+        if project.constants:
+            body = "".join(f"{name} = {value}\n" for name, value in project.constants.items())
+            files[f"{project.package}/config.py"] = (
+                f'"""Decisions made once for the whole package."""\n\n{body}'
+            )
+        imports = "".join(
+            f"from {project.package}.{module} import {', '.join(sorted(names))}\n"
+            for module, names in sorted(exports.items())
+        )
+        every = sorted(n for names in exports.values() for n in names)
+        files[f"{project.package}/__init__.py"] = (
+            f'"""{project.package}: small, well-tested algorithms."""\n\n'
+            + imports
+            + ("\n" if imports else "")
+            + f"__all__ = {every!r}\n"
+        )
+        return files
+
+    def test(self, package: str, names: list[str], cases: Cases, raises: Cases) -> str:
+        """pytest functions importing from the package, one per case."""
+        lines = [f"from {package} import {', '.join(names)}"]
+        if raises:
+            lines = ["import pytest", "", *lines]
+        for name in names:
+            for i, (args, expected) in enumerate(cases, 1):
+                lines += [
+                    "",
+                    "",
+                    f"def test_{name}_{i}():",
+                    f"    assert {name}({args}) == {expected}",
+                ]
+            for i, (args, error) in enumerate(raises, 1):
+                lines += [
+                    "",
+                    "",
+                    f"def test_{name}_rejects_{i}():",
+                    f"    with pytest.raises({error}):",
+                    f"        {name}({args})",
+                ]
+        return "\n".join(lines) + "\n"
+
+    def module_check(self, package: str, module: str, name: str) -> str:
+        """Import the name from the module."""
+        return f'python -c "from {package}.{module} import {name}; print({name}.__name__)"'
+
+    def constant_check(self, package: str, constant: str, value: str) -> tuple[str, str]:
+        """Print the constant's repr."""
+        command = f'python -c "from {package}.config import {constant}; print(repr({constant}))"'
+        return command, repr(ast.literal_eval(value))
+
+    def probe_checks(self, package: str, plant: Plant) -> list[dict[str, Any]]:
+        """Defined once (AST), used elsewhere, its literal nowhere but config.py."""
+        return [
+            {
+                "defined_once": plant.constant,
+                "files": f"{package}/**/*.py",
+                "used_in": f"{package}/**/*.py",
+            },
+            {
+                "grep": _literal_regex(plant.value),
+                "files": f"{package}/**/*.py",
+                "exclude": [f"{package}/config.py"],
+                "present": False,
+            },
+        ]
+
+    def rules(self, package: str) -> list[dict[str, Any]]:
+        """No printing in library code; no bare except."""
+        return [
+            {
+                "id": "no_print",
+                "description": "Library code returns values; it never prints.",
+                "from_turn": 1,
+                "check": {"grep": "\\bprint\\(", "files": f"{package}/**/*.py", "present": False},
+            },
+            {
+                "id": "no_bare_except",
+                "description": "Errors are never swallowed by a bare except.",
+                "from_turn": 1,
+                "check": {"grep": "except\\s*:", "files": f"{package}/**/*.py", "present": False},
+            },
+        ]
+
+
+class JavaScript:
+    """An ES-module package tested with Node's own test runner (node --test)."""
+
+    name = "javascript"
+    image: str | None = "stamina-web"
+    frameworks = ["node:test"]
+    test_suffix = ".test.mjs"
+    runner: str | None = "node --test {test}"
+    ext = ".js"
+
+    def intro(self, package: str) -> str:
+        """ES modules, a package.json, an index.js that re-exports."""
+        return (
+            f"Start a JavaScript package `{package}` using ES modules (a package.json with "
+            f'"type": "module", and {package}/index.js re-exporting the public functions)'
+        )
+
+    def import_hint(self, package: str, name: str) -> str:
+        """import { name } from the package's index."""
+        return f'`import {{ {name} }} from "./{package}/index.js"`'
+
+    def render(self, project: Project) -> dict[str, str]:
+        """`package.json`, `pkg/index.js` re-exporting every module, `pkg/config.js`."""
+        pkg = project.package
+        files = {
+            "package.json": json.dumps({"name": pkg, "private": True, "type": "module"}, indent=2)
+            + "\n"
+        }
+        exports: dict[str, list[str]] = {}
+        for module in project.modules():
+            names = project.names_in(module)
+            aliases = project.aliases_in(module)
+            exports[module] = names + aliases
+            used = project.constants_used_in(module)
+            parts = [f"// {module.capitalize()} helpers.\n"]
+            if used:
+                parts.append(f'import {{ {", ".join(used)} }} from "./config.js";\n')
+            for name in names:
+                function = project.functions[name]
+                parts.append(
+                    f"/** Return {function.template.summary}. */\n"
+                    f"export function {name}({function.template.params}) {{\n{function.body}\n}}\n"
+                )
+            for old in aliases:
+                parts.append(
+                    f"// the old name, kept for existing callers\nexport const {old} = {project.aliases[old]};\n"
+                )
+            files[f"{pkg}/{module}.js"] = "\n".join(parts)
+        if project.constants:
+            body = "".join(
+                f"export const {name} = {value};\n" for name, value in project.constants.items()
+            )
+            files[f"{pkg}/config.js"] = f"// Decisions made once for the whole package.\n\n{body}"
+        files[f"{pkg}/index.js"] = f"// {pkg}: small, well-tested algorithms.\n" + "".join(
+            f'export {{ {", ".join(sorted(names))} }} from "./{module}.js";\n'
+            for module, names in sorted(exports.items())
+        )
+        return files
+
+    def test(self, package: str, names: list[str], cases: Cases, raises: Cases) -> str:
+        """node:test cases importing the package's index from the workspace."""
+        lines = [
+            'import { test } from "node:test";',
+            'import assert from "node:assert/strict";',
+            "",
+            'const workspace = process.env.STAMINA_WORKSPACE ?? "/workspace";',
+            f"const lib = await import(`${{workspace}}/{package}/index.js`);",
+        ]
+        for name in names:
+            for i, (args, expected) in enumerate(cases, 1):
+                lines += [
+                    "",
+                    f'test("{name} {i}", () => {{',
+                    f"  assert.deepStrictEqual(lib.{name}({args}), {expected});",
+                    "});",
+                ]
+            for i, (args, _error) in enumerate(raises, 1):
+                lines += [
+                    "",
+                    f'test("{name} rejects {i}", () => {{',
+                    f"  assert.throws(() => lib.{name}({args}));",
+                    "});",
+                ]
+        return "\n".join(lines) + "\n"
+
+    def module_check(self, package: str, module: str, name: str) -> str:
+        """Import the module and print the function's name."""
+        return (
+            f"node -e \"import('./{package}/{module}.js').then((m) => console.log(m.{name}.name))\""
+        )
+
+    def constant_check(self, package: str, constant: str, value: str) -> tuple[str, str]:
+        """Print the constant as JSON."""
+        command = f"node -e \"import('./{package}/config.js').then((m) => console.log(JSON.stringify(m.{constant})))\""
+        return command, json.dumps(ast.literal_eval(value))
+
+    def probe_checks(self, package: str, plant: Plant) -> list[dict[str, Any]]:
+        """Declared only in config.js, imported by a module, its literal nowhere else."""
+        return [
+            {
+                "grep": f"\\b(const|let|var)\\s+{plant.constant}\\b",
+                "files": f"{package}/**/*.js",
+                "exclude": [f"{package}/config.js"],
+                "present": False,
+            },
+            {"grep": f"import\\s*\\{{[^}}]*\\b{plant.constant}\\b", "files": f"{package}/**/*.js"},
+            {
+                "grep": _literal_regex(plant.value),
+                "files": f"{package}/**/*.js",
+                "exclude": [f"{package}/config.js"],
+                "present": False,
+            },
+        ]
+
+    def rules(self, package: str) -> list[dict[str, Any]]:
+        """No console output in library code; no `var`."""
+        return [
+            {
+                "id": "no_console",
+                "description": "Library code returns values; it never logs.",
+                "from_turn": 1,
+                "check": {"grep": "\\bconsole\\.", "files": f"{package}/**/*.js", "present": False},
+            },
+            {
+                "id": "no_var",
+                "description": "Declarations use const or let, never var.",
+                "from_turn": 1,
+                "check": {"grep": "\\bvar\\s", "files": f"{package}/**/*.js", "present": False},
+            },
+        ]
+
+
+LANGUAGES: dict[str, Language] = {"python": Python(), "javascript": JavaScript()}
