@@ -165,12 +165,17 @@ async def _definition_file(function_name: str | None) -> str | None:
     """The workspace file that defines a function, read live from the sandbox."""
     if not function_name:
         return None
-    pattern = rf"^\s*(async\s+)?def\s+{function_name}\b"
-    result = await sandbox().exec(
-        ["bash", "-c", f"grep -rlE {shlex.quote(pattern)} --include='*.py' . | sort | head -n 1"],
-        cwd=WORKSPACE,
-        timeout=30,
+    # a Python def, or a JavaScript/TypeScript function declaration
+    pattern = (
+        rf"^\s*((async\s+)?def\s+{function_name}\b"
+        rf"|(export\s+)?(default\s+)?(async\s+)?function\s+{function_name}\b)"
     )
+    sources = " ".join(f"--include='*.{ext}'" for ext in ("py", "js", "mjs", "jsx", "ts", "tsx"))
+    command = (
+        f"grep -rlE {shlex.quote(pattern)} {sources} --exclude-dir=node_modules . "
+        "| sort | head -n 1"
+    )
+    result = await sandbox().exec(["bash", "-c", command], cwd=WORKSPACE, timeout=30)
     path = result.stdout.strip().removeprefix("./")
     return path or None
 
