@@ -112,6 +112,7 @@ def test_list_names_each_domain() -> None:
 # starts a process per check: fewer seeds, regressions at the end only.
 CASES = [
     *[("algorithms", turns, seed, True) for turns in (20, 45, 100) for seed in range(8)],
+    *[("data", turns, seed, True) for turns in (20, 45, 100) for seed in range(5)],
     *[("algorithms-js", turns, seed, False) for turns in (20, 100) for seed in range(3)],
 ]
 

@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.generator import algorithms, algorithms_js
+from inspect_stamina.generator import algorithms, algorithms_js, data_pipeline
 from inspect_stamina.generator.languages import LANGUAGES, Language
 from inspect_stamina.generator.model import Cases, FunctionTemplate, LiveFunction, Plant, Project
 from inspect_stamina.stamina.script import METRICS
@@ -83,6 +83,15 @@ DOMAINS = {
         algorithms.PLANTS,
         algorithms.RENAMES,
         ("quick_sort", "levenshtein", "matrix_multiply", "topological_sort", "kmeans"),
+    ),
+    "data": Domain(
+        "data",
+        "python",
+        "a Python data pipeline from CSV text to reports: parse, clean, aggregate, format",
+        data_pipeline.TEMPLATES,
+        data_pipeline.PLANTS,
+        data_pipeline.RENAMES,
+        ("pivot_table", "merge_frames", "fill_forward", "rolling_median", "outliers"),
     ),
     "algorithms-js": Domain(
         "algorithms-js",
@@ -166,7 +175,9 @@ class _Planner:
             return getattr(self, f"_{self.robustness_turns[number]}")(number)
         kinds = [k for k in weights if self._possible(k, number, forced)]
         if forced:
-            kinds = [k for k in kinds if k in CHECKED] or (["feature"] if self.pool else kinds)
+            kinds = [k for k in kinds if k in CHECKED] or (["feature"] if self.pool else [])
+            if not kinds:  # nothing left to build: a question, and a regression run
+                return self._explain(number, regression_run=True)
         kind = self.rng.choices(kinds, [weights[k] for k in kinds])[0] if kinds else "explain"
         return getattr(self, f"_{kind}")(number)
 
@@ -364,7 +375,7 @@ class _Planner:
 
     # -- turns without code ----------------------------------------------------------
 
-    def _explain(self, number: int) -> GeneratedTurn:
+    def _explain(self, number: int, regression_run: bool = False) -> GeneratedTurn:
         names = sorted([*self.project.functions, *self.project.aliases])
         text = self.rng.choice(
             (
@@ -372,7 +383,7 @@ class _Planner:
                 "quick check before we go on: what does the package export at the moment? a list is fine",
             )
         )
-        return GeneratedTurn(
+        turn = GeneratedTurn(
             number,
             "",
             {
@@ -381,6 +392,16 @@ class _Planner:
                 "reply": "The package exports: " + ", ".join(names) + ".",
             },
         )
+        if regression_run:
+            # a checkpoint turn re-runs every passed checkpoint: the project still holds
+            turn.checkpoint = {
+                "action": "docker_exec",
+                "name": "the package still imports",
+                "command": self.domain.lang.import_check(self.project.package),
+                "expected": "imports ok",
+                "behavioural": False,
+            }
+        return turn
 
     def _vague(self, number: int) -> GeneratedTurn:
         text = self.rng.choice(

@@ -49,6 +49,10 @@ class Language(Protocol):
         """A command printing the constant from the package's config, and what it prints."""
         ...
 
+    def import_check(self, package: str) -> str:
+        """A command that prints `imports ok` when the package imports."""
+        ...
+
     def probe_checks(self, package: str, plant: Plant) -> list[dict[str, Any]]:
         """Checks that the constant is defined once, in config, and reused, not retyped."""
         ...
@@ -58,9 +62,19 @@ class Language(Protocol):
         ...
 
 
-def _literal_regex(value: str) -> str:
-    """A regex for a constant's literal value (where it must not be retyped)."""
-    return re.escape(ast.literal_eval(value))
+def _retyped(package: str, plant: Plant, ext: str) -> list[dict[str, Any]]:
+    """A text constant's literal must not appear outside config (a number's could anywhere)."""
+    value = ast.literal_eval(plant.value)
+    if not isinstance(value, str):
+        return []
+    return [
+        {
+            "grep": re.escape(value),
+            "files": f"{package}/**/*{ext}",
+            "exclude": [f"{package}/config{ext}"],
+            "present": False,
+        }
+    ]
 
 
 class Python:
@@ -150,6 +164,10 @@ class Python:
         """Import the name from the module."""
         return f'python -c "from {package}.{module} import {name}; print({name}.__name__)"'
 
+    def import_check(self, package: str) -> str:
+        """Import the package."""
+        return f"python -c \"import {package}; print('imports ok')\""
+
     def constant_check(self, package: str, constant: str, value: str) -> tuple[str, str]:
         """Print the constant's repr."""
         command = f'python -c "from {package}.config import {constant}; print(repr({constant}))"'
@@ -163,12 +181,7 @@ class Python:
                 "files": f"{package}/**/*.py",
                 "used_in": f"{package}/**/*.py",
             },
-            {
-                "grep": _literal_regex(plant.value),
-                "files": f"{package}/**/*.py",
-                "exclude": [f"{package}/config.py"],
-                "present": False,
-            },
+            *_retyped(package, plant, ".py"),
         ]
 
     def rules(self, package: str) -> list[dict[str, Any]]:
@@ -280,6 +293,10 @@ class JavaScript:
             f"node -e \"import('./{package}/{module}.js').then((m) => console.log(m.{name}.name))\""
         )
 
+    def import_check(self, package: str) -> str:
+        """Import the package's index."""
+        return f"node -e \"import('./{package}/index.js').then(() => console.log('imports ok'))\""
+
     def constant_check(self, package: str, constant: str, value: str) -> tuple[str, str]:
         """Print the constant as JSON."""
         command = f"node -e \"import('./{package}/config.js').then((m) => console.log(JSON.stringify(m.{constant})))\""
@@ -295,12 +312,7 @@ class JavaScript:
                 "present": False,
             },
             {"grep": f"import\\s*\\{{[^}}]*\\b{plant.constant}\\b", "files": f"{package}/**/*.js"},
-            {
-                "grep": _literal_regex(plant.value),
-                "files": f"{package}/**/*.js",
-                "exclude": [f"{package}/config.js"],
-                "present": False,
-            },
+            *_retyped(package, plant, ".js"),
         ]
 
     def rules(self, package: str) -> list[dict[str, Any]]:
