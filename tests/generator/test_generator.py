@@ -113,6 +113,7 @@ def test_list_names_each_domain() -> None:
 CASES = [
     *[("algorithms", turns, seed, True) for turns in (20, 45, 100) for seed in range(8)],
     *[("data", turns, seed, True) for turns in (20, 45, 100) for seed in range(5)],
+    *[("devops", turns, seed, True) for turns in (20, 45, 100) for seed in range(5)],
     *[("algorithms-js", turns, seed, False) for turns in (20, 100) for seed in range(3)],
 ]
 
@@ -131,6 +132,13 @@ def test_generated_scripts_are_correct_by_construction(
         assert 10 <= probe.probed_at - probe.planted_at <= 80
     kinds = [t.prompt.kind for t in script.turns()]
     assert sum(k in ROBUSTNESS_KINDS for k in kinds) >= turns // 20
+
+
+def test_no_domain_puts_functions_in_the_config_module() -> None:
+    # config holds the planted constants; a function module of that name would replace it
+    for domain in DOMAINS.values():
+        modules = {t.module for t in (*domain.templates, *(p.probe for p in domain.plants))}
+        assert "config" not in modules, domain.name
 
 
 def test_same_arguments_same_bytes(tmp_path: Path) -> None:

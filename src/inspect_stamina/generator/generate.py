@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.generator import algorithms, algorithms_js, data_pipeline
+from inspect_stamina.generator import algorithms, algorithms_js, data_pipeline, devops
 from inspect_stamina.generator.languages import LANGUAGES, Language
 from inspect_stamina.generator.model import Cases, FunctionTemplate, LiveFunction, Plant, Project
 from inspect_stamina.stamina.script import METRICS
@@ -67,6 +67,7 @@ class Domain:
     plants: tuple[Plant, ...]
     renames: dict[str, str]  # names a user may ask to rename, and to what
     fakes: tuple[str, ...]  # functions that do not exist, for mistaken requests
+    packages: tuple[str, ...] = PACKAGES  # names the project's package may get
 
     @property
     def lang(self) -> Language:
@@ -92,6 +93,17 @@ DOMAINS = {
         data_pipeline.PLANTS,
         data_pipeline.RENAMES,
         ("pivot_table", "merge_frames", "fill_forward", "rolling_median", "outliers"),
+        ("tabkit", "csvflow", "reportly", "datapipe"),
+    ),
+    "devops": Domain(
+        "devops",
+        "python",
+        "the Python helpers of an ops command line: durations, sizes, ports, config, logs, retries",
+        devops.TEMPLATES,
+        devops.PLANTS,
+        devops.RENAMES,
+        ("rotate_certificates", "drain_node", "restart_pods", "purge_cache", "sync_dns"),
+        ("opskit", "shipctl", "infrakit", "deploytool"),
     ),
     "algorithms-js": Domain(
         "algorithms-js",
@@ -127,7 +139,7 @@ class _Planner:
     def __init__(self, domain: Domain, turns: int, seed: int) -> None:
         self.domain, self.total = domain, turns
         self.rng = random.Random(f"{domain.name}:{turns}:{seed}")
-        self.project = Project(self.rng.choice(PACKAGES))
+        self.project = Project(self.rng.choice(domain.packages))
         self.pool = list(domain.templates)
         self.rng.shuffle(self.pool)
         self.plant_turns = {2: domain.plants[0], 4: domain.plants[1]}

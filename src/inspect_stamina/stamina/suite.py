@@ -36,7 +36,7 @@ class SuiteVersion:
     turns: int
 
 
-SUITES = {1: SuiteVersion(1, ("algorithms", "algorithms-js", "data"), 2, 100)}
+SUITES = {1: SuiteVersion(1, ("algorithms", "algorithms-js", "data", "devops"), 2, 100)}
 
 
 def suite_scripts(version: int, sample: int | None, seed: int) -> list[tuple[str, Path]]:
