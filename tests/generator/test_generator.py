@@ -168,11 +168,18 @@ def test_bad_arguments_are_clear_errors(tmp_path: Path) -> None:
 
 
 @pytest.mark.usefixtures("docker_engine")
-def test_a_generated_100_turn_script_validates(tmp_path: Path) -> None:
-    path = generate("algorithms", 100, 11, tmp_path / "generated")
+@pytest.mark.parametrize("domain", list(DOMAINS))
+def test_a_generated_100_turn_script_validates(tmp_path: Path, domain: str) -> None:
+    """The oracle passes every checkpoint and acceptance test, the noop fails every
+    behavioural checkpoint, and each fails on the state before its turn, in the sandbox."""
+    path = generate(domain, 100, 11, tmp_path / "generated")
     result = subprocess.run(
         ["inspect-stamina", "validate", str(path), "--run"], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    checkpoints = len(resolve_script(str(path.parent)).checkpoints())
+    loaded = resolve_script(str(path.parent))
+    checkpoints = len(loaded.checkpoints())
+    behavioural = sum(c.behavioural for c in loaded.checkpoints())
     assert f"oracle passed {checkpoints}/{checkpoints} checkpoints" in result.stdout
+    assert f"{behavioural} behavioural checkpoints, {behavioural} failing before" in result.stdout
+    assert f"noop failed {behavioural}/{behavioural} behavioural" in result.stdout

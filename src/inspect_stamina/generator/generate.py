@@ -126,7 +126,8 @@ class GeneratedTurn:
     prompt: dict[str, Any]
     files: dict[str, str] = field(default_factory=dict)  # the reference: changed files
     checkpoint: dict[str, Any] | None = None
-    test: str | None = None  # the checkpoint's test file, when it has one
+    test: str | None = None  # the checkpoint's test, when it has one
+    test_file: str = ""  # where it goes, beside the script
     tests_function: str | None = None  # the function whose behaviour the test pins
 
 
@@ -503,11 +504,14 @@ class _Planner:
         if tested is not None:
             live = self.project.functions[tested]
             names = [tested] + ([also] if also else [])
-            turn.test = self.domain.lang.test(
+            lang = self.domain.lang
+            turn.test_file = f"tests/test_t{number:03d}_{tested}{lang.test_suffix}"
+            turn.test = lang.test(
                 self.project.package,
                 names,
                 live.cases if cases is None else cases,
                 live.raises if raises is None else raises,
+                suite=turn.test_file.rsplit("/", 1)[1],
             )
             label = {
                 "feature": f"{tested} works",
@@ -566,9 +570,8 @@ def generate(domain: str, turns: int, seed: int, output: Path) -> Path:
                 (output / ref / rel).write_text(text)
             turn.prompt["reference"] = ref
         if turn.test is not None and turn.checkpoint is not None:
-            name = f"tests/test_t{turn.number:03d}_{turn.tests_function}{lang.test_suffix}"
-            (output / name).write_text(turn.test)
-            turn.checkpoint["test_file"] = name
+            (output / turn.test_file).write_text(turn.test)
+            turn.checkpoint["test_file"] = turn.test_file
             if lang.runner:
                 turn.checkpoint["runner"] = lang.runner
     for rel, text in _acceptance(lang, planner.project).items():

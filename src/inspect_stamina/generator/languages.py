@@ -37,8 +37,11 @@ class Language(Protocol):
         """Every file of the package, path -> text."""
         ...
 
-    def test(self, package: str, names: list[str], cases: Cases, raises: Cases) -> str:
-        """A benchmark test over the public API: every name called on every case."""
+    def test(
+        self, package: str, names: list[str], cases: Cases, raises: Cases, suite: str = ""
+    ) -> str:
+        """A benchmark test over the public API: every name called on every case (grouped
+        under `suite`, the test file's name, where the runner needs it to tell files apart)."""
         ...
 
     def module_check(self, package: str, module: str, name: str) -> str:
@@ -137,8 +140,11 @@ class Python:
         )
         return files
 
-    def test(self, package: str, names: list[str], cases: Cases, raises: Cases) -> str:
-        """pytest functions importing from the package, one per case."""
+    def test(
+        self, package: str, names: list[str], cases: Cases, raises: Cases, suite: str = ""
+    ) -> str:
+        """pytest functions importing from the package, one per case (pytest's JUnit XML
+        names the file itself)."""
         lines = [f"from {package} import {', '.join(names)}"]
         if raises:
             lines = ["import pytest", "", *lines]
@@ -209,7 +215,10 @@ class JavaScript:
     image: str | None = "stamina-web"
     frameworks = ["node:test"]
     test_suffix = ".test.mjs"
-    runner: str | None = "node --test {test}"
+    # batched: one node run for every due test file, per-file results from JUnit XML
+    runner: str | None = (
+        "node --test --test-reporter=junit --test-reporter-destination={junit} {test}"
+    )
     ext = ".js"
 
     def intro(self, package: str) -> str:
@@ -261,10 +270,13 @@ class JavaScript:
         )
         return files
 
-    def test(self, package: str, names: list[str], cases: Cases, raises: Cases) -> str:
-        """node:test cases importing the package's index from the workspace."""
+    def test(
+        self, package: str, names: list[str], cases: Cases, raises: Cases, suite: str = ""
+    ) -> str:
+        """node:test cases importing the package's index from the workspace, inside a
+        describe block named after the file: Node's JUnit XML does not name files."""
         lines = [
-            'import { test } from "node:test";',
+            'import { describe, test } from "node:test";',
             'import assert from "node:assert/strict";',
             "",
             'const workspace = process.env.STAMINA_WORKSPACE ?? "/workspace";',
@@ -285,6 +297,10 @@ class JavaScript:
                     f"  assert.throws(() => lib.{name}({args}));",
                     "});",
                 ]
+        if suite:
+            head, body = lines[:5], lines[5:]
+            inner = ["  " + line if line else line for line in body]
+            lines = [*head, "", f"describe({json.dumps(suite)}, () => {{", *inner, "});"]
         return "\n".join(lines) + "\n"
 
     def module_check(self, package: str, module: str, name: str) -> str:
