@@ -128,7 +128,6 @@ class GeneratedTurn:
     checkpoint: dict[str, Any] | None = None
     test: str | None = None  # the checkpoint's test, when it has one
     test_file: str = ""  # where it goes, beside the script
-    tests_function: str | None = None  # the function whose behaviour the test pins
 
 
 def list_domains() -> list[str]:
@@ -156,7 +155,6 @@ class _Planner:
             while at in fixed or at in self.robustness_turns:
                 at += 1
             self.robustness_turns[at] = kind
-        self.turns: list[GeneratedTurn] = []
         self.last_checked = 0
         self.rendered: dict[str, str] = {}  # the package's files after the last code turn
         self.checks_of: dict[str, list[GeneratedTurn]] = {}  # function -> turns testing it
@@ -165,15 +163,16 @@ class _Planner:
 
     def plan(self) -> list[GeneratedTurn]:
         bounds = [max(1, round(f * self.total)) for f, _ in PHASES]
+        turns = []
         for number in range(1, self.total + 1):
             index = next(i for i, b in enumerate(bounds) if number <= b)
             phase = PHASES[index][1]
             turn = self._turn(number, index)
             turn.phase = phase
-            self.turns.append(turn)
+            turns.append(turn)
             if turn.checkpoint is not None:
                 self.last_checked = number
-        return self.turns
+        return turns
 
     def _turn(self, number: int, phase: int) -> GeneratedTurn:
         if number == 1:
@@ -201,27 +200,41 @@ class _Planner:
             # turns can always be checked
             reserve = -(-(self.total - number) // 5)
             return bool(self.pool) and (forced or len(self.pool) > reserve)
-        if kind == "change":
-            return any(
-                f.template.change and not f.changed and not f.defective for f in live.values()
-            )
-        if kind == "bug":
-            return any(f.defective for f in live.values())
-        if kind == "rename":
-            return any(
-                n in self.domain.renames and n not in self.project.aliases.values() for n in live
-            )
-        if kind == "refactor":
-            return any(self._movable())
+        candidates = {
+            "change": self._changeable,
+            "bug": self._defective,
+            "rename": self._renamable,
+            "refactor": self._movable,
+        }.get(kind)
+        if candidates is not None:
+            return bool(candidates())
         return kind != "contradictory" or bool(live)
+
+    # which functions an action can apply to (what _possible asks, and the action draws from)
+
+    def _changeable(self) -> list[str]:
+        return sorted(
+            n
+            for n, f in self.project.functions.items()
+            if f.template.change and not f.changed and not f.defective
+        )
+
+    def _defective(self) -> list[str]:
+        return sorted(n for n, f in self.project.functions.items() if f.defective)
+
+    def _renamable(self) -> list[str]:
+        aliased = set(self.project.aliases.values())
+        return sorted(
+            n for n in self.project.functions if n in self.domain.renames and n not in aliased
+        )
 
     def _movable(self) -> list[str]:
         modules = [f.module for f in self.project.functions.values()]
-        return [
+        return sorted(
             n
             for n, f in self.project.functions.items()
             if modules.count(f.module) > 1 and f.module != n
-        ]
+        )
 
     # -- actions that change the code ------------------------------------------------
 
@@ -254,13 +267,7 @@ class _Planner:
         )
 
     def _change(self, number: int) -> GeneratedTurn:
-        name = self.rng.choice(
-            sorted(
-                n
-                for n, f in self.project.functions.items()
-                if f.template.change and not f.changed and not f.defective
-            )
-        )
+        name = self.rng.choice(self._changeable())
         live = self.project.functions[name]
         change = live.template.change
         assert change is not None
@@ -279,7 +286,7 @@ class _Planner:
         return turn
 
     def _bug(self, number: int) -> GeneratedTurn:
-        name = self.rng.choice(sorted(n for n, f in self.project.functions.items() if f.defective))
+        name = self.rng.choice(self._defective())
         live = self.project.functions[name]
         defect = live.template.defect
         assert defect is not None
@@ -297,13 +304,7 @@ class _Planner:
         return turn
 
     def _rename(self, number: int) -> GeneratedTurn:
-        old = self.rng.choice(
-            sorted(
-                n
-                for n in self.project.functions
-                if n in self.domain.renames and n not in self.project.aliases.values()
-            )
-        )
+        old = self.rng.choice(self._renamable())
         new = self.domain.renames[old]
         functions = self.project.functions
         functions[new] = functions.pop(old)
@@ -326,7 +327,7 @@ class _Planner:
         )
 
     def _refactor(self, number: int) -> GeneratedTurn:
-        name = self.rng.choice(sorted(self._movable()))
+        name = self.rng.choice(self._movable())
         self.project.functions[name].module = name
         pkg, lang = self.project.package, self.domain.lang
         where = f"{pkg}/{name}{lang.ext}"
@@ -506,12 +507,13 @@ class _Planner:
             names = [tested] + ([also] if also else [])
             lang = self.domain.lang
             turn.test_file = f"tests/test_t{number:03d}_{tested}{lang.test_suffix}"
-            turn.test = lang.test(
-                self.project.package,
+            group = (
                 names,
                 live.cases if cases is None else cases,
                 live.raises if raises is None else raises,
-                suite=turn.test_file.rsplit("/", 1)[1],
+            )
+            turn.test = lang.test(
+                self.project.package, [group], suite=turn.test_file.rsplit("/", 1)[1]
             )
             label = {
                 "feature": f"{tested} works",
@@ -520,7 +522,6 @@ class _Planner:
                 "memory_probe": f"{tested} reuses the agreed constant",
             }.get(kind, tested)
             turn.checkpoint = {"action": "run_tests", "name": label}
-            turn.tests_function = tested
             self.checks_of.setdefault(tested, []).append(turn)
         return turn
 
@@ -612,18 +613,20 @@ def test_function(name):
 
 def _acceptance(lang: Language, project: Project) -> dict[str, str]:
     """The finished product's tests: every function's current cases, under pytest."""
-    parts = []
-    for name in sorted(project.functions):
-        live = project.functions[name]
-        aliases = sorted(old for old, new in project.aliases.items() if new == name)
-        parts.append(lang.test(project.package, [name, *aliases], live.cases, live.raises))
+    groups = [
+        (
+            [name, *sorted(old for old, new in project.aliases.items() if new == name)],
+            project.functions[name].cases,
+            project.functions[name].raises,
+        )
+        for name in sorted(project.functions)
+    ]
+    tests = lang.test(project.package, groups)
     if lang.runner is None:
-        return {"test_acceptance.py": "\n\n".join(parts)}
-    head, *_ = parts[0].split("\n\ntest(", 1)
-    bodies = ["\n\ntest(" + part.split("\n\ntest(", 1)[1] for part in parts if "\n\ntest(" in part]
+        return {"test_acceptance.py": tests}
     names = sorted([*project.functions, *project.aliases])
     return {
-        "acceptance.test.mjs": head + "".join(bodies),
+        "acceptance.test.mjs": tests,
         "test_acceptance.py": _NODE_ACCEPTANCE.format(names=names),
     }
 

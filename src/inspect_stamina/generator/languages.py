@@ -10,9 +10,14 @@ from __future__ import annotations
 import ast
 import json
 import re
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from inspect_stamina.generator.model import Cases, Plant, Project
+
+# what one test pins: these names (a function and its old names) on these cases and
+# these rejected arguments
+TestGroup = tuple[list[str], Cases, Cases]
 
 
 class Language(Protocol):
@@ -37,11 +42,9 @@ class Language(Protocol):
         """Every file of the package, path -> text."""
         ...
 
-    def test(
-        self, package: str, names: list[str], cases: Cases, raises: Cases, suite: str = ""
-    ) -> str:
-        """A benchmark test over the public API: every name called on every case (grouped
-        under `suite`, the test file's name, where the runner needs it to tell files apart)."""
+    def test(self, package: str, groups: Sequence[TestGroup], suite: str = "") -> str:
+        """A benchmark test file over the public API: every name of each group called on its
+        cases (under `suite`, the file's name, where the runner needs it to tell files apart)."""
         ...
 
     def module_check(self, package: str, module: str, name: str) -> str:
@@ -78,6 +81,16 @@ def _retyped(package: str, plant: Plant, ext: str) -> list[dict[str, Any]]:
             "present": False,
         }
     ]
+
+
+def _forbidden(rule_id: str, description: str, grep: str, files: str) -> dict[str, Any]:
+    """A consistency rule, from the first turn on: the pattern occurs in none of the files."""
+    return {
+        "id": rule_id,
+        "description": description,
+        "from_turn": 1,
+        "check": {"grep": grep, "files": files, "present": False},
+    }
 
 
 class Python:
@@ -140,30 +153,30 @@ class Python:
         )
         return files
 
-    def test(
-        self, package: str, names: list[str], cases: Cases, raises: Cases, suite: str = ""
-    ) -> str:
+    def test(self, package: str, groups: Sequence[TestGroup], suite: str = "") -> str:
         """pytest functions importing from the package, one per case (pytest's JUnit XML
         names the file itself)."""
+        names = [name for group_names, _, _ in groups for name in group_names]
         lines = [f"from {package} import {', '.join(names)}"]
-        if raises:
+        if any(raises for _, _, raises in groups):
             lines = ["import pytest", "", *lines]
-        for name in names:
-            for i, (args, expected) in enumerate(cases, 1):
-                lines += [
-                    "",
-                    "",
-                    f"def test_{name}_{i}():",
-                    f"    assert {name}({args}) == {expected}",
-                ]
-            for i, (args, error) in enumerate(raises, 1):
-                lines += [
-                    "",
-                    "",
-                    f"def test_{name}_rejects_{i}():",
-                    f"    with pytest.raises({error}):",
-                    f"        {name}({args})",
-                ]
+        for group_names, cases, raises in groups:
+            for name in group_names:
+                for i, (args, expected) in enumerate(cases, 1):
+                    lines += [
+                        "",
+                        "",
+                        f"def test_{name}_{i}():",
+                        f"    assert {name}({args}) == {expected}",
+                    ]
+                for i, (args, error) in enumerate(raises, 1):
+                    lines += [
+                        "",
+                        "",
+                        f"def test_{name}_rejects_{i}():",
+                        f"    with pytest.raises({error}):",
+                        f"        {name}({args})",
+                    ]
         return "\n".join(lines) + "\n"
 
     def module_check(self, package: str, module: str, name: str) -> str:
@@ -192,19 +205,17 @@ class Python:
 
     def rules(self, package: str) -> list[dict[str, Any]]:
         """No printing in library code; no bare except."""
+        files = f"{package}/**/*.py"
         return [
-            {
-                "id": "no_print",
-                "description": "Library code returns values; it never prints.",
-                "from_turn": 1,
-                "check": {"grep": "\\bprint\\(", "files": f"{package}/**/*.py", "present": False},
-            },
-            {
-                "id": "no_bare_except",
-                "description": "Errors are never swallowed by a bare except.",
-                "from_turn": 1,
-                "check": {"grep": "except\\s*:", "files": f"{package}/**/*.py", "present": False},
-            },
+            _forbidden(
+                "no_print", "Library code returns values; it never prints.", "\\bprint\\(", files
+            ),
+            _forbidden(
+                "no_bare_except",
+                "Errors are never swallowed by a bare except.",
+                "except\\s*:",
+                files,
+            ),
         ]
 
 
@@ -270,9 +281,7 @@ class JavaScript:
         )
         return files
 
-    def test(
-        self, package: str, names: list[str], cases: Cases, raises: Cases, suite: str = ""
-    ) -> str:
+    def test(self, package: str, groups: Sequence[TestGroup], suite: str = "") -> str:
         """node:test cases importing the package's index from the workspace, inside a
         describe block named after the file: Node's JUnit XML does not name files."""
         lines = [
@@ -282,21 +291,22 @@ class JavaScript:
             'const workspace = process.env.STAMINA_WORKSPACE ?? "/workspace";',
             f"const lib = await import(`${{workspace}}/{package}/index.js`);",
         ]
-        for name in names:
-            for i, (args, expected) in enumerate(cases, 1):
-                lines += [
-                    "",
-                    f'test("{name} {i}", () => {{',
-                    f"  assert.deepStrictEqual(lib.{name}({args}), {expected});",
-                    "});",
-                ]
-            for i, (args, _error) in enumerate(raises, 1):
-                lines += [
-                    "",
-                    f'test("{name} rejects {i}", () => {{',
-                    f"  assert.throws(() => lib.{name}({args}));",
-                    "});",
-                ]
+        for names, cases, raises in groups:
+            for name in names:
+                for i, (args, expected) in enumerate(cases, 1):
+                    lines += [
+                        "",
+                        f'test("{name} {i}", () => {{',
+                        f"  assert.deepStrictEqual(lib.{name}({args}), {expected});",
+                        "});",
+                    ]
+                for i, (args, _error) in enumerate(raises, 1):
+                    lines += [
+                        "",
+                        f'test("{name} rejects {i}", () => {{',
+                        f"  assert.throws(() => lib.{name}({args}));",
+                        "});",
+                    ]
         if suite:
             head, body = lines[:5], lines[5:]
             inner = ["  " + line if line else line for line in body]
@@ -333,19 +343,12 @@ class JavaScript:
 
     def rules(self, package: str) -> list[dict[str, Any]]:
         """No console output in library code; no `var`."""
+        files = f"{package}/**/*.js"
         return [
-            {
-                "id": "no_console",
-                "description": "Library code returns values; it never logs.",
-                "from_turn": 1,
-                "check": {"grep": "\\bconsole\\.", "files": f"{package}/**/*.js", "present": False},
-            },
-            {
-                "id": "no_var",
-                "description": "Declarations use const or let, never var.",
-                "from_turn": 1,
-                "check": {"grep": "\\bvar\\s", "files": f"{package}/**/*.js", "present": False},
-            },
+            _forbidden(
+                "no_console", "Library code returns values; it never logs.", "\\bconsole\\.", files
+            ),
+            _forbidden("no_var", "Declarations use const or let, never var.", "\\bvar\\s", files),
         ]
 
 
