@@ -69,14 +69,15 @@ def _cmd_validate(args: argparse.Namespace) -> None:
 
 
 def _cmd_generate(args: argparse.Namespace) -> None:
-    from inspect_stamina.generator.generate import generate, list_domains
+    from inspect_stamina.generator.generate import GENERATOR_VERSION, generate, list_domains
 
+    version = args.generator_version or GENERATOR_VERSION
     if args.list:
-        print("\n".join(list_domains()))
+        print("\n".join(list_domains(version)))
         return
     if not args.domain or not args.output:
         raise StaminaError("generate needs --domain and -o DIR (or --list).")
-    path = generate(args.domain, args.turns, args.seed, args.output)
+    path = generate(args.domain, args.turns, args.seed, args.output, version)
     print(f"wrote {path}")
 
 
@@ -126,6 +127,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--turns", type=int, default=100, help="number of turns (default 100)")
     p.add_argument("--seed", type=int, default=0, help="the seed: same arguments, same script")
     p.add_argument("-o", "--output", type=Path, help="the script directory to write")
+    p.add_argument(
+        "--generator-version",
+        help="write as this generator version did (default: the newest; an older "
+        "version's scripts stay byte-identical)",
+    )
     p.set_defaults(func=_cmd_generate)
     p = sub.add_parser("gaia-submission", help="export a GAIA log as a leaderboard JSONL file")
     p.add_argument("log", help="an eval log of a gaia task (test split)")

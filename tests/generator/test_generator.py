@@ -9,6 +9,7 @@ the oracle, the noop and the sandbox.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
 import shutil
@@ -151,6 +152,35 @@ def test_same_arguments_same_bytes(tmp_path: Path) -> None:
     assert (other / "script.yaml").read_bytes() != (tmp_path / "a/script.yaml").read_bytes()
 
 
+def _digest(root: Path) -> str:
+    """A digest of a script directory, leaving out script.yaml's first line (the command)."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            data = path.read_bytes()
+            if path.name == "script.yaml":
+                data = data.split(b"\n", 1)[1]
+            digest.update(str(path.relative_to(root)).encode() + b"\0" + data + b"\0")
+    return digest.hexdigest()[:16]
+
+
+# suite version 1's scripts as generator version 1 first wrote them: a later generator
+# must keep writing them byte for byte, or the published suite would silently change
+VERSION_1 = {
+    "algorithms": "d38b639e03467b36",
+    "algorithms-js": "302d5f3d4b4d56c3",
+    "data": "2db6a43ac052c483",
+    "devops": "331f41468ddfafcb",
+}
+
+
+@pytest.mark.parametrize("domain", sorted(VERSION_1))
+def test_version_1_scripts_never_change(tmp_path: Path, domain: str) -> None:
+    path = generate(domain, 100, 0, tmp_path / "script", version="1")
+    assert _digest(path.parent) == VERSION_1[domain]
+    assert "--generator-version 1" in path.read_text().splitlines()[0]
+
+
 def test_bad_arguments_are_clear_errors(tmp_path: Path) -> None:
     (tmp_path / "keep").mkdir()
     (tmp_path / "keep/notes.txt").write_text("mine")
@@ -158,6 +188,10 @@ def test_bad_arguments_are_clear_errors(tmp_path: Path) -> None:
         (["--domain", "nope", "-o", str(tmp_path / "x")], "Unknown domain 'nope'"),
         (["--domain", "algorithms", "--turns", "5", "-o", str(tmp_path / "x")], "at least 20"),
         (["--domain", "algorithms", "-o", str(tmp_path / "keep")], "refusing to overwrite"),
+        (
+            ["--domain", "algorithms", "--generator-version", "9", "-o", str(tmp_path / "x")],
+            "Unknown generator version '9'",
+        ),
     ):
         result = subprocess.run(
             ["inspect-stamina", "generate", *args], capture_output=True, text=True

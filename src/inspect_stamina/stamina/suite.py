@@ -34,9 +34,10 @@ class SuiteVersion:
     domains: tuple[str, ...]
     scripts_per_domain: int
     turns: int
+    generator: str  # the generator version that writes its scripts
 
 
-SUITES = {1: SuiteVersion(1, ("algorithms", "algorithms-js", "data", "devops"), 2, 100)}
+SUITES = {1: SuiteVersion(1, ("algorithms", "algorithms-js", "data", "devops"), 2, 100, "1")}
 
 
 def suite_scripts(version: int, sample: int | None, seed: int) -> list[tuple[str, Path]]:
@@ -54,21 +55,21 @@ def suite_scripts(version: int, sample: int | None, seed: int) -> list[tuple[str
             entries, min(sample, len(entries))
         )
         entries = sorted(drawn)
-    return [(d, _cached(d, suite.turns, seed * 1000 + i)) for d, i in entries]
+    return [(d, _cached(d, suite.turns, seed * 1000 + i, suite.generator)) for d, i in entries]
 
 
-def _cached(domain: str, turns: int, seed: int) -> Path:
+def _cached(domain: str, turns: int, seed: int, generator: str) -> Path:
     """The generated script's directory, written once per generator version."""
     # imported here: the generator reads the script format, whose package imports this
-    from inspect_stamina.generator.generate import GENERATOR_VERSION, generate
+    from inspect_stamina.generator.generate import generate
 
-    root = cache_root() / "suite" / f"generator-{GENERATOR_VERSION}"
+    root = cache_root() / "suite" / f"generator-{generator}"
     target = root / f"{domain}-{turns}-{seed}"
     if (target / "script.yaml").is_file():
         return target
     root.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".generating-", dir=root))
-    generate(domain, turns, seed, staging / "script")
+    generate(domain, turns, seed, staging / "script", generator)
     with contextlib.suppress(OSError):  # another run may have won the race: same bytes
         os.replace(staging / "script", target)
     shutil.rmtree(staging, ignore_errors=True)
@@ -87,8 +88,6 @@ def stamina_suite(
         seed: 0 is the published set; another seed generates scripts nobody has seen.
         **stamina_args: Any parameter of the stamina task (agent, regressions, limits, ...).
     """
-    from inspect_stamina.generator.generate import GENERATOR_VERSION
-
     drawn = suite_scripts(version, sample, seed)
     base = stamina(script=[str(path) for _, path in drawn], **stamina_args)
     domains = {path.name: domain for domain, path in drawn}
@@ -103,7 +102,7 @@ def stamina_suite(
         metadata={
             **(base.metadata or {}),
             "suite_version": version,
-            "generator_version": GENERATOR_VERSION,
+            "generator_version": SUITES[version].generator,
             "suite_seed": seed,
             "domains": sorted({d for d, _ in drawn}),
         },
