@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from inspect_stamina.generator.generate import DOMAINS, generate
-from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, load_script
+from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, Checkpoint, load_script
 from inspect_stamina.stamina.task import resolve_script
 
 
@@ -57,6 +57,12 @@ def node_passes(test_file: Path, root: Path) -> bool:
     return run.returncode == 0
 
 
+def bash(script: str, work: Path) -> None:
+    """Run a turn's setup or a script reference in the work directory, as the sandbox does."""
+    env = {"PATH": os.environ["PATH"], "HOME": str(work.parent), "GIT_CONFIG_NOSYSTEM": "1"}
+    subprocess.run(["bash", "-e"], input=script, text=True, cwd=work, env=env, check=True)
+
+
 def replay(script_dir: Path, work: Path, every_regression: bool = True) -> None:
     """Apply every reference in order; check each checkpoint's test before and after it,
     and the earlier tests whose requirement still holds (at every checkpoint turn, or
@@ -70,22 +76,50 @@ def replay(script_dir: Path, work: Path, every_regression: bool = True) -> None:
         path = script_dir / test_file
         return node_passes(path, work) if javascript else passes(path.read_text(), work, package)
 
+    def command_ok(checkpoint: Checkpoint) -> bool:
+        assert checkpoint.command is not None
+        run = subprocess.run(
+            ["bash", "-c", checkpoint.command],
+            capture_output=True,
+            text=True,
+            cwd=work,
+            env={
+                "PATH": os.environ["PATH"],
+                "PYTHONPATH": str(work),
+                "HOME": str(work.parent),
+                "PYTHONDONTWRITEBYTECODE": "1",  # a stale .pyc would hide a change
+            },
+        )
+        return run.returncode == 0 and (checkpoint.expected or "") in run.stdout
+
     work.mkdir()
     due: list[tuple[int, int | None, str]] = []  # (at_turn, until_turn, test file)
     for turn in loaded.turns():
+        if turn.prompt.setup:
+            bash(turn.prompt.setup, work)
         tests = [c for c in turn.checkpoints if c.action == "run_tests" and c.test_file]
+        commands = [c for c in turn.checkpoints if c.action == "docker_exec"]
         for checkpoint in tests:
             if checkpoint.behavioural:
                 assert not ok(str(checkpoint.test_file)), (
                     f"turn {turn.number}: passes before its turn"
                 )
+        for checkpoint in commands:
+            if checkpoint.behavioural:
+                assert not command_ok(checkpoint), f"turn {turn.number}: {checkpoint.label} early"
         if turn.prompt.reference:
-            shutil.copytree(script_dir / turn.prompt.reference, work, dirs_exist_ok=True)
+            reference = script_dir / turn.prompt.reference
+            if reference.is_dir():
+                shutil.copytree(reference, work, dirs_exist_ok=True)
+            else:
+                bash(reference.read_text(), work)
         for checkpoint in tests:
             assert ok(str(checkpoint.test_file)), (
                 f"turn {turn.number}: {checkpoint.test_file} fails"
             )
             due.append((turn.number, checkpoint.until_turn, str(checkpoint.test_file)))
+        for checkpoint in commands:
+            assert command_ok(checkpoint), f"turn {turn.number}: {checkpoint.label} fails"
         last = turn.number == loaded.script.total_turns
         if (tests and every_regression) or last:  # a regression run
             for at, until, test_file in due:
@@ -133,6 +167,36 @@ def test_generated_scripts_are_correct_by_construction(
         assert 10 <= probe.probed_at - probe.planted_at <= 80
     kinds = [t.prompt.kind for t in script.turns()]
     assert sum(k in ROBUSTNESS_KINDS for k in kinds) >= turns // 20
+
+
+@pytest.mark.parametrize("domain", ["algorithms", "algorithms-js"])
+def test_the_teammate_branch_really_conflicts(tmp_path: Path, domain: str) -> None:
+    """Up to the merge turn, as the references leave it: committing and merging the
+    teammate's branch conflicts in the module both sides appended to."""
+    path = generate(domain, 60, 4, tmp_path / "script")
+    loaded = resolve_script(str(path.parent))
+    work = tmp_path / "work"
+    work.mkdir()
+    [fork] = [t for t in loaded.turns() if t.prompt.setup]
+    [merge_turn] = [t for t in loaded.turns() if t.prompt.kind == "merge"]
+    assert merge_turn.number == fork.number + 1
+    assert {c.action for c in merge_turn.checkpoints} == {"run_tests", "docker_exec"}
+    for turn in loaded.turns()[: fork.number]:
+        if turn.prompt.setup:
+            bash(turn.prompt.setup, work)
+        if turn.prompt.reference:
+            shutil.copytree(path.parent / turn.prompt.reference, work, dirs_exist_ok=True)
+    branch = merge_turn.prompt.text.split("`teammate/")[1].split("`")[0]
+    bash("git add -A && git commit -qm ours", work)
+    merged = subprocess.run(
+        ["git", "merge", f"teammate/{branch}"], cwd=work, capture_output=True, text=True
+    )
+    assert merged.returncode != 0 and "CONFLICT" in merged.stdout, merged.stdout
+
+
+def test_version_1_has_no_merge_challenge(tmp_path: Path) -> None:
+    loaded = resolve_script(str(generate("algorithms", 100, 0, tmp_path / "s", "1").parent))
+    assert not any(t.prompt.setup or t.prompt.kind == "merge" for t in loaded.turns())
 
 
 def test_no_domain_puts_functions_in_the_config_module() -> None:

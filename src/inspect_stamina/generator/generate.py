@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.generator import algorithms, algorithms_js, data_pipeline, devops
+from inspect_stamina.generator import algorithms, algorithms_js, data_pipeline, devops, merge
 from inspect_stamina.generator.languages import LANGUAGES, Language
 from inspect_stamina.generator.model import Cases, FunctionTemplate, LiveFunction, Plant, Project
 from inspect_stamina.stamina.script import METRICS
@@ -55,7 +55,7 @@ PHASE_ACTIONS: tuple[dict[str, float], ...] = (
         "explain": 0.15,
     },
 )
-CHECKED = frozenset({"feature", "change", "bug", "rename", "refactor", "plant", "probe"})
+CHECKED = frozenset({"feature", "change", "bug", "rename", "refactor", "plant", "probe", "merge"})
 PACKAGES = ("algokit", "tinyalgo", "mathbox", "toolbelt", "numkit", "smallalgs")
 
 
@@ -132,6 +132,8 @@ class GeneratedTurn:
     checkpoint: dict[str, Any] | None = None
     test: str | None = None  # the checkpoint's test, when it has one
     test_file: str = ""  # where it goes, beside the script
+    shell: str | None = None  # a reference that is a script, not the changed files
+    extra_checkpoints: list[dict[str, Any]] = field(default_factory=list)
 
 
 def list_domains(version: str = GENERATOR_VERSION) -> list[str]:
@@ -164,9 +166,32 @@ class _Planner:
             while at in fixed or at in self.robustness_turns:
                 at += 1
             self.robustness_turns[at] = kind
+        # version 2: a teammate's branch forks before one turn and is merged in the next
+        self.merge_turns: dict[int, str] = {}
+        self.merge_pair: tuple[FunctionTemplate, FunctionTemplate] | None = None
+        if version >= 2 and domain.lang.merges:
+            self._plan_merge({**fixed, **self.robustness_turns})
         self.last_checked = 0
         self.rendered: dict[str, str] = {}  # the package's files after the last code turn
         self.checks_of: dict[str, list[GeneratedTurn]] = {}  # function -> turns testing it
+
+    def _plan_merge(self, taken: dict[int, Any]) -> None:
+        """Reserve two functions of one module (ours, the teammate's) and two free turns in
+        the refactoring phase: the fork, then the merge."""
+        by_module: dict[str, list[FunctionTemplate]] = {}
+        for template in self.pool:
+            by_module.setdefault(template.module, []).append(template)
+        pairs = [ts[:2] for ts in by_module.values() if len(ts) >= 2]
+        if not pairs:
+            return
+        ours, theirs = pairs[0]
+        at = round(0.6 * self.total)
+        while at in taken or at + 1 in taken:
+            at += 1
+        self.pool.remove(ours)
+        self.pool.remove(theirs)
+        self.merge_pair = (ours, theirs)
+        self.merge_turns = {at: "fork", at + 1: "merge"}
 
     # -- the plan ------------------------------------------------------------------
 
@@ -190,6 +215,8 @@ class _Planner:
             return self._plant(number, self.plant_turns[number])
         if number in self.probe_turns:
             return self._probe(number, self.probe_turns[number])
+        if number in self.merge_turns:
+            return getattr(self, f"_{self.merge_turns[number]}")(number)
         weights = PHASE_ACTIONS[phase]
         forced = number - self.last_checked >= 4  # a checkpoint at least every five turns
         if number in self.robustness_turns and not forced:
@@ -247,8 +274,10 @@ class _Planner:
 
     # -- actions that change the code ------------------------------------------------
 
-    def _feature(self, number: int, first: bool = False) -> GeneratedTurn:
-        template = self.pool.pop(0)
+    def _feature(
+        self, number: int, first: bool = False, template: FunctionTemplate | None = None
+    ) -> GeneratedTurn:
+        template = template or self.pool.pop(0)
         naive = template.defect is not None and self.rng.random() < 0.75
         body = template.defect.naive_body if naive and template.defect else template.body
         self._add(template, body, defective=naive)
@@ -395,6 +424,75 @@ class _Planner:
             f"Added {template.name}, which uses {plant.constant} from {pkg}/config{self.domain.lang.ext} as we agreed.",
             template.name,
         )
+
+    def _fork(self, number: int) -> GeneratedTurn:
+        """Our function, asked for as a feature, while a teammate branches off the work so
+        far to add theirs to the same module."""
+        assert self.merge_pair is not None
+        ours, theirs = self.merge_pair
+        lang, pkg = self.domain.lang, self.project.package
+        entry = next(
+            p for p in lang.render(self.project) if p.endswith(("__init__.py", "index.js"))
+        )
+        teammate = LiveFunction(theirs, theirs.module, theirs.body, theirs.cases, theirs.raises)
+        turn = self._feature(number, template=ours)
+        turn.prompt["text"] = (
+            f"FYI I committed everything so far to git; {merge.TEAMMATE} has branched off it to "
+            f"work on something else. {turn.prompt['text']}"
+        )
+        turn.prompt["setup"] = merge.fork_setup(
+            theirs.name,
+            {
+                f"{pkg}/{theirs.module}{lang.ext}": lang.snippet(teammate),
+                entry: lang.export_line(pkg, theirs.module, theirs.name),
+            },
+        )
+        return turn
+
+    def _merge(self, number: int) -> GeneratedTurn:
+        """Merge the teammate's branch: both functions must survive, and the history too."""
+        assert self.merge_pair is not None
+        ours, theirs = self.merge_pair
+        self._add(theirs, theirs.body)
+        pkg, lang = self.project.package, self.domain.lang
+        where = f"{pkg}/{theirs.module}{lang.ext}"
+        branch = merge.branch_name(theirs.name)
+        text = self.rng.choice(
+            (
+                f"{merge.TEAMMATE} finished `{theirs.name}({theirs.params})` on the branch "
+                f"`{branch}` (it adds it to {where}). Commit your work and merge that branch into "
+                f"ours. It will conflict with your `{ours.name}`: keep both, then commit the merge.",
+                f"can you merge {merge.TEAMMATE}'s branch `{branch}`? It adds `{theirs.name}` to "
+                f"{where}, same file as your `{ours.name}`, so expect a conflict. We need both "
+                "functions, and commit your own work first.",
+            )
+        )
+        turn = self._code_turn(
+            number,
+            "merge",
+            self._noisy(text),
+            f"Committed my work and merged {branch}: the conflict in {where} is resolved, "
+            f"{theirs.name} and {ours.name} are both there and exported, and the merge is committed.",
+            theirs.name,
+        )
+        both = [
+            ([name], self.project.functions[name].cases, self.project.functions[name].raises)
+            for name in (theirs.name, ours.name)
+        ]
+        turn.test = lang.test(pkg, both, suite=turn.test_file.rsplit("/", 1)[1])
+        self.checks_of.setdefault(ours.name, []).append(turn)
+        assert turn.checkpoint is not None
+        turn.checkpoint["name"] = f"{theirs.name} merged beside {ours.name}"
+        turn.shell = merge.resolution(theirs.name, ours.name, turn.files)
+        turn.extra_checkpoints.append(
+            {
+                "action": "docker_exec",
+                "name": f"{branch} merged, no conflict left",
+                "command": merge.merged_check(theirs.name),
+                "expected": "merged",
+            }
+        )
+        return turn
 
     # -- turns without code ----------------------------------------------------------
 
@@ -582,7 +680,11 @@ def generate(
     (output / "acceptance").mkdir()
     lang = DOMAINS[domain].lang
     for turn in plan:
-        if turn.files:
+        if turn.shell is not None:
+            ref = f"references/turn_{turn.number:03d}.sh"
+            (output / ref).write_text(turn.shell)
+            turn.prompt["reference"] = ref
+        elif turn.files:
             ref = f"references/turn_{turn.number:03d}"
             for rel, text in sorted(turn.files.items()):
                 (output / ref / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -668,9 +770,9 @@ def _script(
         phase = phases[-1]
         phase["turn_range"][1] = turn.number
         phase["user_prompts"].append(turn.prompt)
-        if turn.checkpoint is not None:
-            checkpoint = {"at_turn": turn.number, **turn.checkpoint}
-            phase["evaluation_checkpoints"].append(checkpoint)
+        for extra in [turn.checkpoint, *turn.extra_checkpoints]:
+            if extra is not None:
+                phase["evaluation_checkpoints"].append({"at_turn": turn.number, **extra})
     pkg, lang = project.package, DOMAINS[domain].lang
     probes = []
     for probe_turn, plant in sorted(planner.probe_turns.items()):

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from inspect_stamina.generator.model import Cases, Plant, Project
+from inspect_stamina.generator.model import Cases, LiveFunction, Plant, Project
 
 # what one test pins: these names (a function and its old names) on these cases and
 # these rejected arguments
@@ -29,6 +29,7 @@ class Language(Protocol):
     test_suffix: str
     runner: str | None  # a run_tests runner (None: pytest)
     ext: str  # a module's file extension
+    merges: bool  # whether a teammate's function can be written for a merge challenge
 
     def intro(self, package: str) -> str:
         """How the user asks for the package on the first turn."""
@@ -67,6 +68,14 @@ class Language(Protocol):
         """Consistency rules every generated project in this language keeps."""
         ...
 
+    def snippet(self, function: LiveFunction) -> str:
+        """A function's source as a teammate appends it to a module."""
+        ...
+
+    def export_line(self, package: str, module: str, name: str) -> str:
+        """The line a teammate appends to the package's entry point to export a function."""
+        ...
+
 
 def _retyped(package: str, plant: Plant, ext: str) -> list[dict[str, Any]]:
     """A text constant's literal must not appear outside config (a number's could anywhere)."""
@@ -102,6 +111,7 @@ class Python:
     test_suffix = ".py"
     runner: str | None = None
     ext = ".py"
+    merges = True
 
     def intro(self, package: str) -> str:
         """A package directory with an __init__.py."""
@@ -218,6 +228,18 @@ class Python:
             ),
         ]
 
+    def snippet(self, function: LiveFunction) -> str:
+        """A def with its docstring."""
+        template = function.template
+        return (
+            f"\n\ndef {template.name}({template.params}):\n"
+            f'    """Return {template.summary}."""\n{function.body}\n'
+        )
+
+    def export_line(self, package: str, module: str, name: str) -> str:
+        """An import in __init__.py."""
+        return f"from {package}.{module} import {name}\n"
+
 
 class JavaScript:
     """An ES-module package tested with Node's own test runner (node --test)."""
@@ -231,6 +253,7 @@ class JavaScript:
         "node --test --test-reporter=junit --test-reporter-destination={junit} {test}"
     )
     ext = ".js"
+    merges = True
 
     def intro(self, package: str) -> str:
         """ES modules, a package.json, an index.js that re-exports."""
@@ -350,6 +373,18 @@ class JavaScript:
             ),
             _forbidden("no_var", "Declarations use const or let, never var.", "\\bvar\\s", files),
         ]
+
+    def snippet(self, function: LiveFunction) -> str:
+        """An exported function with its doc comment."""
+        template = function.template
+        return (
+            f"\n/** Return {template.summary}. */\n"
+            f"export function {template.name}({template.params}) {{\n{function.body}\n}}\n"
+        )
+
+    def export_line(self, package: str, module: str, name: str) -> str:
+        """A re-export in index.js."""
+        return f'export {{ {name} }} from "./{module}.js";\n'
 
 
 LANGUAGES: dict[str, Language] = {"python": Python(), "javascript": JavaScript()}

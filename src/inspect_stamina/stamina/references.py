@@ -48,6 +48,11 @@ def reference_command(reference: Path) -> str:
     return _piped(reference.read_bytes(), "bash -e")
 
 
+def setup_command(setup: str) -> str:
+    """One bash command that runs a turn's setup in the workspace."""
+    return _piped(setup.encode(), "bash -e")
+
+
 async def run_as_agent(command: str, timeout: int = 300) -> ExecResult[str]:
     """A reference's (or any long) command, run by bash as the agent with the script on
     stdin: a reference can be larger than the kernel's limit on one argument (128 KiB)."""

@@ -28,10 +28,11 @@ PromptKind = Literal[
     "explain",
     "memory_plant",
     "memory_probe",
+    "merge",
     "followup",
 ]
 ROBUSTNESS_KINDS = frozenset({"vague", "contradictory", "erroneous"})
-CODE_KINDS = frozenset({"feature", "bug", "refactor", "memory_plant", "memory_probe"})
+CODE_KINDS = frozenset({"feature", "bug", "refactor", "memory_plant", "memory_probe", "merge"})
 TEMPLATE_VARIABLES = frozenset(
     {
         "file_path",
@@ -103,6 +104,10 @@ class Prompt(ScriptModel):
     expect: Expectation | None = None
     target: str | None = None
     edge_case: str | None = None
+    # what happens in the world before the user speaks (a teammate pushes a branch): bash
+    # run as the agent in the workspace, unseen by the agent, also before the oracle's
+    # reference, validation's checks and teacher forcing's replay of the turn
+    setup: str | None = None
 
     def variables(self) -> set[str]:
         """Template variables the text uses: `{name}` with a plain identifier inside."""

@@ -52,7 +52,7 @@ from inspect_stamina.stamina.record import (
     SessionRecord,
     TurnRecord,
 )
-from inspect_stamina.stamina.references import reference_command, run_as_agent
+from inspect_stamina.stamina.references import reference_command, run_as_agent, setup_command
 from inspect_stamina.stamina.robustness import GRADER_ROLE, grade_robustness, judge_robustness
 from inspect_stamina.stamina.rules import evaluate_check
 from inspect_stamina.stamina.sandbox import (
@@ -235,6 +235,8 @@ class _Session:
             user_settings=message.settings,
         )
         self.current = record
+        if turn.prompt.setup:
+            await self._setup(turn, record)
         reference = self.loaded.directory / turn.prompt.reference if turn.prompt.reference else None
         command = reference_command(reference) if reference else None
         store().set(
@@ -275,6 +277,16 @@ class _Session:
             harness=round(total - agent_seconds - check_seconds, 4),
         )
         return record
+
+    async def _setup(self, turn: Turn, record: TurnRecord) -> None:
+        """The world moves before the user speaks; a setup the agent's state defeats is noted."""
+        assert turn.prompt.setup is not None
+        result = await run_as_agent(setup_command(turn.prompt.setup), timeout=120)
+        if not result.success:
+            failed = f"turn setup failed: {(result.stderr or result.stdout)[-300:].strip()}"
+            record.note = f"{record.note}; {failed}" if record.note else failed
+        # what the setup wrote is not the agent's change
+        self.manifest = await workspace_manifest()
 
     async def _agent(self, state: TaskState, record: TurnRecord) -> float:
         """Let the agent work until it replies; the turn's own limits end only the turn."""
@@ -512,6 +524,8 @@ class _Session:
         """Teacher forcing: rebuild the workspace from the references of the turns so far."""
         commands = [f"find {WORKSPACE} -mindepth 1 -delete"]
         for turn in done:
+            if turn.prompt.setup:
+                commands.append(setup_command(turn.prompt.setup))
             if turn.prompt.reference:
                 commands.append(reference_command(self.loaded.directory / turn.prompt.reference))
         await stop_agent()

@@ -11,7 +11,7 @@ from inspect_ai.util import store
 
 from inspect_stamina.stamina.checks import run_checks
 from inspect_stamina.stamina.record import SessionRecord
-from inspect_stamina.stamina.references import reference_command, run_as_agent
+from inspect_stamina.stamina.references import reference_command, run_as_agent, setup_command
 from inspect_stamina.stamina.session import script_of
 from inspect_stamina.stamina.task import resolve_script
 
@@ -106,6 +106,8 @@ def _replay_checking_early() -> Solver:  # inspect-evals-lint: ignore[custom_sol
         loaded = script_of(state)
         early: list[list[object]] = []
         for turn in loaded.turns():
+            if turn.prompt.setup:  # the state before the agent's turn includes it
+                await run_as_agent(setup_command(turn.prompt.setup))
             due = [c for c in turn.checkpoints if c.behavioural]
             results = await run_checks(due, loaded.directory)
             early += [[c.label, turn.number] for c, r in zip(due, results, strict=True) if r.passed]
