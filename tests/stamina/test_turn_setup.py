@@ -1,4 +1,5 @@
-"""A turn's setup (the world moving before the user speaks) in the real Docker sandbox."""
+"""A turn's setup (the world moving before the user speaks) and its diff, in the real
+Docker sandbox."""
 
 from __future__ import annotations
 
@@ -27,9 +28,18 @@ def test_setup_runs_before_the_turn_unseen_and_a_failed_one_is_noted(
     prompts[0]["setup"] = "git init -q && echo written-by-setup > NOTES.txt"
     prompts[2]["setup"] = "echo the teammate is away >&2; exit 7"
     (script / "script.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+
+    def bash(command: str) -> ModelOutput:
+        return ModelOutput.for_tool_call("mockllm/model", "bash", {"command": command})
+
+    done = ModelOutput.from_content("mockllm/model", "Nothing more from me on this one.")
     outputs = [
-        ModelOutput.for_tool_call("mockllm/model", "bash", {"command": "cat NOTES.txt"}),
-        *[ModelOutput.from_content("mockllm/model", "Nothing more from me on this one.")] * 6,
+        bash("cat NOTES.txt"),
+        done,
+        bash("printf 'one\\ntwo\\n' > log.txt"),
+        done,
+        bash("printf 'one\\nthree\\n' > log.txt"),
+        *[done] * 4,
     ]
     [log] = inspect_eval(
         stamina(script=str(script / "script.yaml")),
@@ -47,4 +57,8 @@ def test_setup_runs_before_the_turn_unseen_and_a_failed_one_is_noted(
     assert "written-by-setup" in tool[0].text
     assert "NOTES.txt" not in turns[0]["changed"]
     assert "turn setup failed: the teammate is away" in turns[2]["note"]
+    # each turn's diff against the text last seen, for people reading the log
+    assert turns[0]["diff"] == ""
+    assert "+++ b/log.txt" in turns[1]["diff"] and "+two" in turns[1]["diff"]
+    assert "-two" in turns[2]["diff"] and "+three" in turns[2]["diff"]
     assert len(turns) == 6 and all(t["status"] == "ok" for t in turns)

@@ -71,6 +71,8 @@ class TurnRecord(BaseModel):
     note: str = ""
     user_settings: dict[str, Any] | None = None
     changed: list[str] = Field(default_factory=list)
+    # the turn's changes to text files as a unified diff (cut at DIFF_LIMIT characters)
+    diff: str = ""
     checkpoints: list[CheckResult] = Field(default_factory=list)
     regressions: list[str] = Field(default_factory=list)
     rules: dict[str, bool] = Field(default_factory=dict)

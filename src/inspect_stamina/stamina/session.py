@@ -7,6 +7,7 @@ ends the session, which is then scored as partial.
 
 from __future__ import annotations
 
+import difflib
 import re
 import tempfile
 import time
@@ -90,6 +91,8 @@ ANSWER_MIN_WORDS = 8
 FEEDBACK_PROMPT = "A check failed after your last change:\n\n{output}\n\nPlease fix it."
 
 
+# a turn's diff is for people reading the log (review sheets): enough to judge, bounded
+DIFF_LIMIT = 12000
 _OVERFLOW_TEXT = re.compile(
     r"maximum context length|context[ _-]length|context window|too many tokens|prompt is too long",
     re.IGNORECASE,
@@ -181,6 +184,7 @@ class _Session:
         self.passed_checkpoints: dict[str, Checkpoint] = {}
         self.record = store_as(SessionRecord)
         self.manifest: dict[str, str] = {}
+        self.texts: dict[str, str] = {}  # each text file as last seen, for a turn's diff
         self.last_clarification = False
 
     async def run(self, state: TaskState) -> None:
@@ -260,8 +264,10 @@ class _Session:
 
         check_seconds, feedback_seconds = await self._checks(state, turn, record)
         agent_seconds += feedback_seconds
+        texts = await read_text_files(record.changed) if record.changed else {}
+        record.diff = self._diff(record.changed, texts)
         if self.kb is not None:
-            await self._index_turn(turn, record)
+            await self._index_turn(turn, record, texts)
         await self._rules_and_probes(turn, record)
         self._robustness_rules(turn, record)
         await self._robustness_grader(turn, record)
@@ -277,6 +283,26 @@ class _Session:
             harness=round(total - agent_seconds - check_seconds, 4),
         )
         return record
+
+    def _diff(self, changed: list[str], texts: dict[str, str]) -> str:
+        """The turn's changes as a unified diff against the text last seen of each file."""
+        parts: list[str] = []
+        for path in changed:
+            new = texts.get(path) if path in self.manifest else ""
+            old = self.texts.get(path, "")
+            if new is None:  # binary or large
+                parts.append(f"Binary or large file {path} changed\n")
+                self.texts.pop(path, None)
+                continue
+            self.texts[path] = new
+            parts += difflib.unified_diff(
+                old.splitlines(keepends=True),
+                new.splitlines(keepends=True),
+                f"a/{path}" if old else "/dev/null",
+                f"b/{path}" if new else "/dev/null",
+            )
+        diff = "".join(line if line.endswith("\n") else line + "\n" for line in parts)
+        return diff if len(diff) <= DIFF_LIMIT else diff[:DIFF_LIMIT] + "\n[diff cut]\n"
 
     async def _setup(self, turn: Turn, record: TurnRecord) -> None:
         """The world moves before the user speaks; a setup the agent's state defeats is noted."""
@@ -390,14 +416,14 @@ class _Session:
                 SearchRecord(query=query[:500], k=k, hits=[hit.label() for hit in hits])
             )
 
-    async def _index_turn(self, turn: Turn, record: TurnRecord) -> None:
+    async def _index_turn(self, turn: Turn, record: TurnRecord, texts: dict[str, str]) -> None:
         """The knowledge base: the agent's reply, and the workspace's changed text files."""
         assert self.kb is not None
         if record.reply:
             self.kb.add_dialogue(turn.number, "assistant", record.reply)
         for path in [p for p in self.kb_files if p not in self.manifest]:
             del self.kb_files[path]
-        self.kb_files.update(await read_text_files(record.changed))
+        self.kb_files.update(texts)
         self.kb.update_files(self.kb_files)
 
     def _due_regressions(self, turn: Turn) -> list[Checkpoint]:
