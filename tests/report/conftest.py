@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from inspect_ai import eval as inspect_eval
 from inspect_ai import Task, task_with
+from inspect_ai import eval as inspect_eval
 from inspect_ai.model import Model, ModelOutput, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
@@ -56,8 +56,10 @@ def report_logs(tmp_path_factory: pytest.TempPathFactory, docker_engine: None) -
         "gaia": (gaia(dataset_hub="example"), "stamina/gaia-example", 1),
     }
     logs = {}
-    for name, (task, model, args) in runs.items():
-        [log] = inspect_eval(task, model=model, log_dir=str(root / name), display="none", **args)
+    for name, (task, model, epochs) in runs.items():
+        [log] = inspect_eval(
+            task, model=model, log_dir=str(root / name), display="none", epochs=epochs
+        )
         assert (log.status == "error") == (name == "errored"), (name, log.status, log.error)
         logs[name] = Path(log.location)
     return logs
