@@ -99,8 +99,8 @@ def _cmd_generate(args: argparse.Namespace) -> None:
         assert done is not None  # generate records every paraphrase pass
         print(
             f"{done.model} paraphrased {done.paraphrased} of {done.prompts} user prompts; "
-            f"{done.rejected} rewrite(s) rejected (they dropped a code span, quoted string, "
-            "path, identifier or number, or were empty or too long) kept the original text"
+            f"{done.rejected} kept their text, as the rewrite lost a code span, quoted "
+            "string, path, identifier or number, or was empty or too long"
         )
 
 
