@@ -7,6 +7,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import yaml
 
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.paths import COMPOSE_DIR
@@ -77,8 +80,42 @@ def _cmd_generate(args: argparse.Namespace) -> None:
         return
     if not args.domain or not args.output:
         raise StaminaError("generate needs --domain and -o DIR (or --list).")
-    path = generate(args.domain, args.turns, args.seed, args.output, version)
+    if args.paraphrase_arg and not args.paraphrase:
+        raise StaminaError("--paraphrase-arg needs --paraphrase MODEL.")
+    path = generate(
+        args.domain,
+        args.turns,
+        args.seed,
+        args.output,
+        version,
+        paraphrase=args.paraphrase,
+        paraphrase_args=_key_values(args.paraphrase_arg or [], "--paraphrase-arg"),
+    )
     print(f"wrote {path}")
+    if args.paraphrase:
+        from inspect_stamina.stamina.script import parse_script_text
+
+        done = parse_script_text(path.read_text()).paraphrase
+        assert done is not None  # generate records every paraphrase pass
+        print(
+            f"{done.model} paraphrased {done.paraphrased} of {done.prompts} user prompts; "
+            f"{done.rejected} kept their text, as the rewrite lost a code span, quoted "
+            "string, path, identifier or number, or was empty or too long"
+        )
+
+
+def _key_values(pairs: list[str], flag: str) -> dict[str, Any]:
+    """KEY=VALUE pairs as a dict, each value read as YAML (as Inspect reads -M)."""
+    values: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise StaminaError(f"{flag} takes KEY=VALUE, got {pair!r}.")
+        try:
+            values[key] = yaml.safe_load(value)
+        except yaml.YAMLError:
+            values[key] = value
+    return values
 
 
 def _cmd_report(args: argparse.Namespace) -> None:
@@ -131,6 +168,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--generator-version",
         help="write as this generator version did (default: the newest; an older "
         "version's scripts stay byte-identical)",
+    )
+    p.add_argument(
+        "--paraphrase",
+        metavar="MODEL",
+        help="an Inspect model (e.g. openai/gpt-4o) that rewrites the scripted user prompts "
+        "as a developer would type them; a rewrite that loses a code span, path, "
+        "identifier or number is rejected",
+    )
+    p.add_argument(
+        "--paraphrase-arg",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a model_args entry for the --paraphrase model (repeatable, like inspect's -M)",
     )
     p.set_defaults(func=_cmd_generate)
     p = sub.add_parser("gaia-submission", help="export a GAIA log as a leaderboard JSONL file")

@@ -108,6 +108,9 @@ class Prompt(ScriptModel):
     # run as the agent in the workspace, unseen by the agent, also before the oracle's
     # reference, validation's checks and teacher forcing's replay of the turn
     setup: str | None = None
+    # the script's own text, when a model rewrote it at generation time (`text` is the
+    # rewrite, which the user sends; the reference and checkpoints are the original's)
+    paraphrased_from: str | None = None
 
     def variables(self) -> set[str]:
         """Template variables the text uses: `{name}` with a plain identifier inside."""
@@ -249,6 +252,16 @@ class FinalStep(ScriptModel):
         return self
 
 
+class Paraphrase(ScriptModel):
+    """Which model rewrote the scripted user prompts when the script was generated."""
+
+    model: str
+    # prompts the model was asked to rewrite (a few may come back as they were)
+    prompts: int = Field(ge=0)
+    paraphrased: int = Field(ge=0)  # rewrites taken (they keep the original in paraphrased_from)
+    rejected: int = Field(ge=0)  # rewrites that lost a code span, identifier, path or number
+
+
 class Script(ScriptModel):
     """A whole narrative script, validated."""
 
@@ -263,6 +276,7 @@ class Script(ScriptModel):
     final_evaluation: list[FinalStep] = Field(default_factory=list)
     memory_probes: list[MemoryProbe] = Field(default_factory=list)
     consistency_rules: list[ConsistencyRule] = Field(default_factory=list)
+    paraphrase: Paraphrase | None = None
 
 
 @dataclass(frozen=True)
@@ -536,6 +550,8 @@ def _check_prompt(
         )
     if prompt.layer == "scripted" and prompt.variables():
         problems.add((*at, "layer"), "a scripted prompt cannot use template variables")
+    if prompt.paraphrased_from is not None and prompt.user_layer != "scripted":
+        problems.add((*at, "paraphrased_from"), "only a scripted prompt is paraphrased")
     if prompt.reference:
         ref = directory / prompt.reference
         if not ref.exists():
