@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from inspect_stamina.generator import library
 from inspect_stamina.generator.generate import DOMAINS, generate
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, load_script
 from inspect_stamina.stamina.task import resolve_script
@@ -57,11 +58,26 @@ def node_passes(test_file: Path, root: Path) -> bool:
     return run.returncode == 0
 
 
+def library_check_passes(command: str, expected: str, root: Path) -> bool:
+    """Whether a check that a module imports the library passes on the host (the library
+    from its source in the image's build context, as in the image)."""
+    env = {
+        "PATH": os.environ["PATH"],
+        "PYTHONPATH": os.pathsep.join([str(root), str(library.SOURCE)]),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    run = subprocess.run(command, shell=True, capture_output=True, text=True, cwd=root, env=env)
+    return run.returncode == 0 and expected in run.stdout
+
+
 def replay(script_dir: Path, work: Path, every_regression: bool = True) -> None:
     """Apply every reference in order; check each checkpoint's test before and after it,
     and the earlier tests whose requirement still holds (at every checkpoint turn, or
-    only at the end)."""
+    only at the end); and each check that a module imports the library after its turn."""
     sys.dont_write_bytecode = True  # the same file changes within a second: never a stale .pyc
+    # the host has no fenwright installed: its source from the image's build context stands in
+    if str(library.SOURCE) not in sys.path:
+        sys.path.append(str(library.SOURCE))
     loaded = resolve_script(str(script_dir))
     package = loaded.script.description.split("`")[1]
     javascript = loaded.script.programming_languages == ["javascript"]
@@ -86,6 +102,11 @@ def replay(script_dir: Path, work: Path, every_regression: bool = True) -> None:
                 f"turn {turn.number}: {checkpoint.test_file} fails"
             )
             due.append((turn.number, checkpoint.until_turn, str(checkpoint.test_file)))
+        for checkpoint in turn.checkpoints:
+            if checkpoint.expected == library.IMPORTS and checkpoint.command:
+                assert library_check_passes(checkpoint.command, checkpoint.expected, work), (
+                    f"turn {turn.number}: {checkpoint.label} fails"
+                )
         last = turn.number == loaded.script.total_turns
         if (tests and every_regression) or last:  # a regression run
             for at, until, test_file in due:
