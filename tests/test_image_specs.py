@@ -106,6 +106,56 @@ def test_base_setup_change_changes_the_extending_image_hash(tmp_path: Path) -> N
     assert child.spec_hash() != before
 
 
+def test_extending_image_context_holds_the_base_setup_script_files(tmp_path: Path) -> None:
+    # the base's setup.sh installs files of its directory: as base-setup.sh it finds them
+    base = define(tmp_path, "base", {"setup.sh": "cp -r lib /opt\n", "notes.txt": "n\n"})
+    (base.directory / "lib").mkdir()
+    (base.directory / "lib/mod.py").write_text("X = 1\n", encoding="utf-8")
+    child = define(tmp_path, "child", {"extends": "base\n", "apt-packages.txt": "curl\n"})
+    context = tmp_path / "context"
+    child.write_context(context)
+    assert (context / "lib/mod.py").read_text(encoding="utf-8") == "X = 1\n"
+    assert (context / "notes.txt").is_file() and (context / BASE_SETUP_SCRIPT).is_file()
+    # the defining files are this image's own (the lists merged), never the base's
+    assert (context / "Dockerfile").read_text(encoding="utf-8") == DOCKERFILE
+    assert not (context / "setup.sh").exists()
+    assert (context / "apt-packages.txt").read_text(encoding="utf-8") == "curl\n"
+
+
+def test_a_file_in_both_the_image_and_its_base_is_refused(tmp_path: Path) -> None:
+    define(tmp_path, "base", {"setup.sh": "true\n", "notes.txt": "base\n"})
+    child = define(tmp_path, "child", {"extends": "base\n", "notes.txt": "child\n"})
+    with pytest.raises(ImageBuildError, match="notes.txt"):
+        child.write_context(tmp_path / "context")
+
+
+def test_bytecode_left_beside_an_image_files_is_no_part_of_it(tmp_path: Path) -> None:
+    spec = define(tmp_path, "img", {"setup.sh": "true\n"})
+    (spec.directory / "lib").mkdir()
+    (spec.directory / "lib/mod.py").write_text("X = 1\n", encoding="utf-8")
+    before = spec.spec_hash()
+    (spec.directory / "lib/__pycache__").mkdir()
+    (spec.directory / "lib/__pycache__/mod.cpython-311.pyc").write_bytes(b"\0")
+    assert spec.spec_hash() == before
+    spec.write_context(tmp_path / "context")
+    assert (tmp_path / "context/lib/mod.py").is_file()
+    assert not (tmp_path / "context/lib/__pycache__").exists()
+    (spec.directory / "lib/mod.py").write_text("X = 2\n", encoding="utf-8")
+    assert spec.spec_hash() != before
+
+
+def test_stamina_images_ship_the_fenwright_library_and_its_reference(tmp_path: Path) -> None:
+    # setup.sh installs fenwright/ from its build context; stamina-web runs it as base-setup.sh
+    specs = image_specs()
+    for name in ("stamina", "stamina-web"):
+        context = tmp_path / name
+        specs[name].write_context(context)
+        assert (context / "fenwright/fenwright/__init__.py").is_file(), name
+        assert (context / "fenwright/README.md").is_file(), name
+        setup = context / ("setup.sh" if name == "stamina" else BASE_SETUP_SCRIPT)
+        assert "/usr/share/doc/fenwright" in setup.read_text(encoding="utf-8"), name
+
+
 def test_own_file_named_like_the_base_setup_copy_is_refused(tmp_path: Path) -> None:
     define(tmp_path, "base", {"setup.sh": "true\n"})
     child = define(tmp_path, "child", {"extends": "base\n", BASE_SETUP_SCRIPT: "true\n"})

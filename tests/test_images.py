@@ -69,6 +69,26 @@ def test_checker_can_write_only_where_check_runs_clean_up() -> None:
     assert writable == {*CHECKER_WRITABLE_SYSTEM, "/home/checker"}
 
 
+@pytest.mark.parametrize("name", ["stamina", "stamina-web"])
+def test_fenwright_imports_for_agent_and_checker_beside_its_reference(name: str) -> None:
+    spec = image_specs()[name]
+    assert image_label(spec.tag) == spec.spec_hash(), f"{spec.tag} is not current: run setup"
+    probe = (
+        "cd / && for user in agent checker; do runuser -u $user -- python3 -c "
+        "'import fenwright; print(fenwright.reckon(fenwright.CLOCK, \"1h30m\").grains)'; done"
+        " && python3 -c 'import importlib.metadata as m, fenwright; "
+        'print(m.version("fenwright") == fenwright.__version__)\''
+        " && cat /usr/share/doc/fenwright/README.md"
+    )
+    result = run_in_image(spec.tag, probe)
+    assert result.returncode == 0, result.stderr
+    reference = (spec.directory.parent / "stamina/fenwright/README.md").read_text(encoding="utf-8")
+    agent, checker, metadata, rest = result.stdout.split("\n", 3)
+    assert agent == checker == "5400"
+    assert metadata == "True"  # pip and importlib.metadata know it too
+    assert rest.endswith(reference)
+
+
 @pytest.fixture(scope="module")
 def web_image() -> str:
     """The stamina-web image, current (setup builds it with the others)."""

@@ -49,6 +49,9 @@ def test_wheel_ships_compose_and_example_data(wheel: zipfile.ZipFile) -> None:
         "inspect_stamina/gaia/example/2023/validation/book_sales.xlsx",
         "inspect_stamina/compose/stamina/compose.yaml",
         "inspect_stamina/compose/images/stamina/setup.sh",
+        # the library setup.sh installs into the image, and its reference
+        "inspect_stamina/compose/images/stamina/fenwright/fenwright/__init__.py",
+        "inspect_stamina/compose/images/stamina/fenwright/README.md",
         "inspect_stamina/stamina/scripts/inventory_cli/script.yaml",
         "inspect_stamina/stamina/scripts/inventory_cli/references/turn_26.patch",
         "inspect_stamina/stamina/scripts/inventory_cli/references/turn_01/stockroom/models.py",

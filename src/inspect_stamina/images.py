@@ -5,8 +5,8 @@ plus the two package lists it installs (``apt-packages.txt``, ``requirements.txt
 and, optionally, a ``setup.sh`` run as root once the packages are in (with the other
 files of the directory beside it, in ``/tmp/image``). An ``extends`` file naming another
 image puts that image's lists before this one's and its ``setup.sh`` (as
-``base-setup.sh``) before this one's, so a variant (``gaia-browser``, ``stamina-web``)
-holds everything its base holds without copying it.
+``base-setup.sh``, with the base's other files beside it) before this one's, so a variant
+(``gaia-browser``, ``stamina-web``) holds everything its base holds without copying it.
 Where a registry answers, ``docker build`` runs that Dockerfile on a context holding the
 merged lists and the setup scripts. Offline, the same lists go into a Debian root
 filesystem made by ``debootstrap``; Python packages are installed into it from the host
@@ -59,6 +59,11 @@ _CA_VARIABLES = (
     "NODE_EXTRA_CA_CERTS",
 )
 _PROXY_VARIABLES = ("http_proxy", "https_proxy", "no_proxy")
+# the files that define an image, rather than what its setup script installs: an
+# extending image's build context takes the base's other files (the setup script's)
+DEFINING_FILES = frozenset({"Dockerfile", "extends", "apt-packages.txt", "requirements.txt"})
+# what running an image's Python files on the host leaves beside them: no part of the image
+_BUILD_JUNK = ("__pycache__", "*.pyc")
 # a setup script that takes longer hangs (it fails the build instead of a CI run)
 SETUP_TIMEOUT = 3600.0
 
@@ -144,7 +149,7 @@ class ImageSpec:
         """
         digest = hashlib.sha256()
         for path in sorted(self.directory.rglob("*")):
-            if path.is_file():
+            if path.is_file() and not _junk(path.relative_to(self.directory)):
                 digest.update(path.name.encode())
                 digest.update(path.read_bytes())
         base = self.base
@@ -154,17 +159,44 @@ class ImageSpec:
 
     def write_context(self, out: Path) -> None:
         """The ``docker build`` context: this directory, its package lists merged with the
-        base's, and the base's setup.sh as ``base-setup.sh``."""
-        shutil.copytree(self.directory, out, dirs_exist_ok=True)
+        base's, the base's setup.sh as ``base-setup.sh`` and the base's other files (what
+        that script installs) beside it."""
+        ignore = shutil.ignore_patterns(*_BUILD_JUNK)
+        base = self.base
+        if base is not None:
+            inherited = {
+                p.name
+                for p in base.directory.iterdir()
+                if p.name not in DEFINING_FILES | {SETUP_SCRIPT} and not _junk(Path(p.name))
+            }
+            clash = sorted(inherited & {p.name for p in self.directory.iterdir()})
+            if clash:
+                raise ImageBuildError(
+                    f"{self.name} and its base {base.name} both have {clash}: the build "
+                    f"context holds the base's files beside this image's"
+                )
+            for name in sorted(inherited):
+                source = base.directory / name
+                if source.is_dir():
+                    shutil.copytree(source, out / name, ignore=ignore)
+                else:
+                    out.mkdir(parents=True, exist_ok=True)
+                    shutil.copy(source, out / name)
+        shutil.copytree(self.directory, out, dirs_exist_ok=True, ignore=ignore)
         if BASE_SETUP_SCRIPT in self.setup_scripts:
-            assert self.base is not None
-            shutil.copy(self.base.directory / SETUP_SCRIPT, out / BASE_SETUP_SCRIPT)
+            assert base is not None
+            shutil.copy(base.directory / SETUP_SCRIPT, out / BASE_SETUP_SCRIPT)
         (out / "apt-packages.txt").write_text(
             "".join(f"{p}\n" for p in self.apt_packages), encoding="utf-8"
         )
         (out / "requirements.txt").write_text(
             "".join(f"{p}\n" for p in self.python_packages), encoding="utf-8"
         )
+
+
+def _junk(relative: Path) -> bool:
+    """Whether a file under an image's directory is a host-side leftover (bytecode)."""
+    return "__pycache__" in relative.parts or relative.suffix == ".pyc"
 
 
 def _read_list(path: Path) -> list[str]:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from inspect_stamina.generator import library
 from inspect_stamina.generator.generate import DOMAINS, generate
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, Checkpoint, load_script
 from inspect_stamina.stamina.task import resolve_script
@@ -66,8 +67,12 @@ def bash(script: str, work: Path) -> None:
 def replay(script_dir: Path, work: Path, every_regression: bool = True) -> None:
     """Apply every reference in order; check each checkpoint's test before and after it,
     and the earlier tests whose requirement still holds (at every checkpoint turn, or
-    only at the end)."""
+    only at the end); and every docker_exec check after its turn (and before it, when
+    behavioural)."""
     sys.dont_write_bytecode = True  # the same file changes within a second: never a stale .pyc
+    # the host has no fenwright installed: its source from the image's build context stands in
+    if str(library.SOURCE) not in sys.path:
+        sys.path.append(str(library.SOURCE))
     loaded = resolve_script(str(script_dir))
     package = loaded.script.description.split("`")[1]
     javascript = loaded.script.programming_languages == ["javascript"]
@@ -85,7 +90,8 @@ def replay(script_dir: Path, work: Path, every_regression: bool = True) -> None:
             cwd=work,
             env={
                 "PATH": os.environ["PATH"],
-                "PYTHONPATH": str(work),
+                # the invented library from its source, as the image has it installed
+                "PYTHONPATH": os.pathsep.join([str(work), str(library.SOURCE)]),
                 "HOME": str(work.parent),
                 "PYTHONDONTWRITEBYTECODE": "1",  # a stale .pyc would hide a change
             },

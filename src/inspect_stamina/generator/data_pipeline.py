@@ -236,3 +236,73 @@ RENAMES = {
     "summary": "describe",
     "markdown_table": "to_markdown",
 }
+
+# functions built on fenwright, the library shipped in the image (generator/library.py);
+# each change needs another part of its API than the first body
+_FENWRIGHT = "    import fenwright\n\n"
+LIBRARY: tuple[FunctionTemplate, ...] = (
+    F(
+        "totals_by",
+        "ledgers",
+        "text, key, value",
+        "the sum of the numeric column `value` for each value of the column `key`, read "
+        "from CSV text with a header line, as a dict (blank cells skipped; a key whose "
+        "cells are all blank totals 0)",
+        _FENWRIGHT + "    return fenwright.ingest(text).rollup(fenwright.SUM, value, by=key)",
+        (
+            (
+                "'city,sales\\nOslo,10\\nRome,5\\nOslo,7\\n', 'city', 'sales'",
+                "{'Oslo': 17, 'Rome': 5}",
+            ),
+            (
+                "'team, hours\\nops, 1.5\\ndev,\\nops, 2\\n', 'team', 'hours'",
+                "{'ops': 3.5, 'dev': 0}",
+            ),
+        ),
+        change=Change(
+            "totals_by must leave refunds out: a row whose value is below zero does not count, "
+            "and a key with no row left is not in the result (`fenwright` can sift rows)",
+            _FENWRIGHT
+            + "    kept = fenwright.ingest(text).through(fenwright.Sieve().at_least(value, 0))\n"
+            "    return kept.rollup(fenwright.SUM, value, by=key)",
+            (
+                (
+                    "'city,sales\\nOslo,10\\nRome,-4\\nOslo,-2\\nRome,6\\n', 'city', 'sales'",
+                    "{'Oslo': 10, 'Rome': 6}",
+                ),
+                ("'city,sales\\nOslo,3\\nLima,-1\\n', 'city', 'sales'", "{'Oslo': 3}"),
+            ),
+        ),
+    ),
+    F(
+        "leaders",
+        "ledgers",
+        "text, column, n",
+        "the n rows of CSV text (with a header line) that have the largest number in "
+        "`column`, largest first, as a list of dicts of strings (rows with a blank cell last)",
+        _FENWRIGHT + "    return fenwright.ingest(text).rank(column, top=n).rows()",
+        (
+            (
+                "'name,score\\nAda,7\\nBo,12\\nCy,9\\n', 'score', 2",
+                "[{'name': 'Bo', 'score': '12'}, {'name': 'Cy', 'score': '9'}]",
+            ),
+            (
+                "'name,score\\nAda,\\nBo,3\\n', 'score', 5",
+                "[{'name': 'Bo', 'score': '3'}, {'name': 'Ada', 'score': ''}]",
+            ),
+        ),
+        change=Change(
+            "leaders should return those rows as a Markdown table instead of a list: a header "
+            "line, a `| --- |` line, then one line per row, each ending in a newline "
+            "(`fenwright` renders tables)",
+            _FENWRIGHT
+            + "    return fenwright.ingest(text).rank(column, top=n).render(fenwright.PIPE)",
+            (
+                (
+                    "'name,score\\nAda,7\\nBo,12\\nCy,9\\n', 'score', 2",
+                    "'| name | score |\\n| --- | --- |\\n| Bo | 12 |\\n| Cy | 9 |\\n'",
+                ),
+            ),
+        ),
+    ),
+)

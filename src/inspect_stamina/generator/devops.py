@@ -232,3 +232,60 @@ RENAMES = {
     "status_of": "health_of",
     "backoff_delays": "retry_delays",
 }
+
+# functions built on fenwright, the library shipped in the image (generator/library.py);
+# each change needs another part of its API than the first body
+_FENWRIGHT = "    import fenwright\n\n"
+LIBRARY: tuple[FunctionTemplate, ...] = (
+    F(
+        "total_wait",
+        "timeparse",
+        "steps",
+        "the total of a list of durations such as ['1m30s', '45s'] (units w, d, h, m, s) as "
+        "text like '2m 15s', largest unit first, zero parts left out ('0s' for none)",
+        _FENWRIGHT + "    return fenwright.tally(fenwright.CLOCK, steps).spell()",
+        (
+            ("['1m30s', '45s']", "'2m 15s'"),
+            ("['1h', '90m', '30s']", "'2h 30m 30s'"),
+            ("['2d', '1w']", "'1w 2d'"),
+            ("[]", "'0s'"),
+        ),
+        raises=(("['5 minutes']", "ValueError"),),
+        change=Change(
+            "total_wait should give the total in hours with one decimal, like '2.5 h', "
+            "however large or small it is (`fenwright` can express a measure in one unit)",
+            _FENWRIGHT + "    return fenwright.tally(fenwright.CLOCK, steps).express('h')",
+            (("['1h', '90m']", "'2.5 h'"), ("['2d']", "'48.0 h'"), ("[]", "'0.0 h'")),
+            raises=(("['5 minutes']", "ValueError"),),
+        ),
+    ),
+    F(
+        "headroom",
+        "sizes",
+        "capacity, used",
+        "the free space left when `used` of `capacity` is taken, both sizes such as '2GiB' "
+        "or '512 MiB' (binary units B to TiB), as text in the largest unit of which there "
+        "is a whole one, with one decimal: '1.5 GiB'",
+        _FENWRIGHT
+        + "    free = fenwright.reckon(fenwright.HOARD, capacity) - fenwright.reckon(fenwright.HOARD, used)\n"
+        "    return free.express()",
+        (
+            ("'2GiB', '512MiB'", "'1.5 GiB'"),
+            ("'1 MiB', '1000 KiB'", "'24.0 KiB'"),
+            ("'1.5TiB', '512GiB'", "'1.0 TiB'"),
+        ),
+        raises=(("'lots', '1GiB'", "ValueError"),),
+        change=Change(
+            "headroom should raise ValueError when used is more than capacity instead of "
+            "answering a negative size, and answer as a breakdown into whole units, largest "
+            "first, like '1GiB 512MiB' (`fenwright` can spell a measure out)",
+            _FENWRIGHT + "    total = fenwright.reckon(fenwright.HOARD, capacity)\n"
+            "    taken = fenwright.reckon(fenwright.HOARD, used)\n"
+            "    if taken > total:\n"
+            "        raise ValueError(f'{used} is more than {capacity}')\n"
+            "    return (total - taken).spell()",
+            (("'2GiB', '512MiB'", "'1GiB 512MiB'"), ("'1 MiB', '1000 KiB'", "'24KiB'")),
+            raises=(("'1GiB', '2GiB'", "ValueError"), ("'lots', '1GiB'", "ValueError")),
+        ),
+    ),
+)

@@ -18,7 +18,14 @@ from typing import Any
 import yaml
 
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.generator import algorithms, algorithms_js, data_pipeline, devops, merge
+from inspect_stamina.generator import (
+    algorithms,
+    algorithms_js,
+    data_pipeline,
+    devops,
+    library,
+    merge,
+)
 from inspect_stamina.generator.languages import LANGUAGES, Language
 from inspect_stamina.generator.model import Cases, FunctionTemplate, LiveFunction, Plant, Project
 from inspect_stamina.stamina.script import METRICS
@@ -56,6 +63,10 @@ PHASE_ACTIONS: tuple[dict[str, float], ...] = (
     },
 )
 CHECKED = frozenset({"feature", "change", "bug", "rename", "refactor", "plant", "probe", "merge"})
+# from generator version 2, a domain with library functions gets turns at these shares of
+# the script asking for them (the library is new to the agent: it must read its docs),
+# and one that changes a requirement of one of them
+LIBRARY_TURNS = ((0.2, "library"), (0.45, "library"), (0.62, "library_change"))
 PACKAGES = ("algokit", "tinyalgo", "mathbox", "toolbelt", "numkit", "smallalgs")
 
 
@@ -72,6 +83,9 @@ class Domain:
     fakes: tuple[str, ...]  # functions that do not exist, for mistaken requests
     packages: tuple[str, ...] = PACKAGES  # names the project's package may get
     since: int = 1  # the first generator version that writes this domain
+    # functions built on the library shipped in the image (generator/library.py), asked
+    # for from generator version 2 on
+    library: tuple[FunctionTemplate, ...] = ()
 
     @property
     def lang(self) -> Language:
@@ -98,6 +112,7 @@ DOMAINS = {
         data_pipeline.RENAMES,
         ("pivot_table", "merge_frames", "fill_forward", "rolling_median", "outliers"),
         ("tabkit", "csvflow", "reportly", "datapipe"),
+        library=data_pipeline.LIBRARY,
     ),
     "devops": Domain(
         "devops",
@@ -108,6 +123,7 @@ DOMAINS = {
         devops.RENAMES,
         ("rotate_certificates", "drain_node", "restart_pods", "purge_cache", "sync_dns"),
         ("opskit", "shipctl", "infrakit", "deploytool"),
+        library=devops.LIBRARY,
     ),
     "algorithms-js": Domain(
         "algorithms-js",
@@ -133,7 +149,8 @@ class GeneratedTurn:
     test: str | None = None  # the checkpoint's test, when it has one
     test_file: str = ""  # where it goes, beside the script
     shell: str | None = None  # a reference that is a script, not the changed files
-    extra_checkpoints: list[dict[str, Any]] = field(default_factory=list)
+    # checks of this turn beside `checkpoint` (none of them runs a test file)
+    more_checkpoints: list[dict[str, Any]] = field(default_factory=list)
 
 
 def list_domains(version: str = GENERATOR_VERSION) -> list[str]:
@@ -171,6 +188,16 @@ class _Planner:
         self.merge_pair: tuple[FunctionTemplate, FunctionTemplate] | None = None
         if version >= 2 and domain.lang.merges:
             self._plan_merge({**fixed, **self.robustness_turns})
+        self.library_turns: dict[int, str] = {}
+        self.library_pool = list(domain.library) if version >= 2 else []
+        if self.library_pool:
+            taken = {**fixed, **self.robustness_turns, **self.merge_turns}
+            for share, kind in LIBRARY_TURNS:
+                at = max(round(share * turns), 3)
+                while at in taken or at in self.library_turns:
+                    at += 1
+                self.library_turns[at] = kind
+        self.library_names: list[str] = []  # the library functions added so far
         self.last_checked = 0
         self.rendered: dict[str, str] = {}  # the package's files after the last code turn
         self.checks_of: dict[str, list[GeneratedTurn]] = {}  # function -> turns testing it
@@ -217,6 +244,8 @@ class _Planner:
             return self._probe(number, self.probe_turns[number])
         if number in self.merge_turns:
             return getattr(self, f"_{self.merge_turns[number]}")(number)
+        if number in self.library_turns:
+            return getattr(self, f"_{self.library_turns[number]}")(number)
         weights = PHASE_ACTIONS[phase]
         forced = number - self.last_checked >= 4  # a checkpoint at least every five turns
         if number in self.robustness_turns and not forced:
@@ -249,10 +278,14 @@ class _Planner:
     # which functions an action can apply to (what _possible asks, and the action draws from)
 
     def _changeable(self) -> list[str]:
+        # a library function's change has a turn of its own (LIBRARY_TURNS)
         return sorted(
             n
             for n, f in self.project.functions.items()
-            if f.template.change and not f.changed and not f.defective
+            if f.template.change
+            and not f.changed
+            and not f.defective
+            and n not in self.library_names
         )
 
     def _defective(self) -> list[str]:
@@ -305,7 +338,9 @@ class _Planner:
         )
 
     def _change(self, number: int) -> GeneratedTurn:
-        name = self.rng.choice(self._changeable())
+        return self._changed(number, self.rng.choice(self._changeable()))
+
+    def _changed(self, number: int, name: str) -> GeneratedTurn:
         live = self.project.functions[name]
         change = live.template.change
         assert change is not None
@@ -322,6 +357,53 @@ class _Planner:
         if turn.checkpoint is not None:
             turn.checkpoint["name"] = f"{name} follows the change"
         return turn
+
+    def _library(self, number: int) -> GeneratedTurn:
+        """A function built on the library shipped in the image, which the agent must learn
+        from its docs; checked by its results and by its module importing the library."""
+        template = self.library_pool.pop(0)
+        self._add(template, template.body)
+        self.library_names.append(template.name)
+        pkg, lang = self.project.package, self.domain.lang
+        where = f"{pkg}/{template.module}{lang.ext}"
+        lib = f"`{library.NAME}` library (installed in the sandbox; its docs are in {library.DOCS})"
+        ask = self.rng.choice(
+            (
+                f"We've standardised on the {lib}. Add `{template.name}({template.params})` to "
+                f"`{where}` using it: it returns {template.summary}. Export it from the package.",
+                f"New helper `{template.name}({template.params})` in {where}, returning "
+                f"{template.summary}. Build it on the {lib}, which the team uses for this now, "
+                f"rather than by hand; export it from `{pkg}`.",
+            )
+        )
+        turn = self._code_turn(
+            number,
+            "feature",
+            self._noisy(ask),
+            f"Added {template.name} to {where}, built on {library.NAME}, and exported it from {pkg}.",
+            template.name,
+        )
+        turn.more_checkpoints.append(
+            {
+                "action": "docker_exec",
+                "name": f"{template.name} uses {library.NAME}",
+                "command": library.import_check(pkg, template.name),
+                "expected": library.IMPORTS,
+                "behavioural": False,
+            }
+        )
+        return turn
+
+    def _library_change(self, number: int) -> GeneratedTurn:
+        """A changed requirement of a library function, which another part of its API meets."""
+        names = [
+            n
+            for n in self.library_names
+            if self.project.functions[n].template.change and not self.project.functions[n].changed
+        ]
+        if not names:  # never so far: LIBRARY_TURNS puts the change after the features
+            return self._library(number) if self.library_pool else self._explain(number, True)
+        return self._changed(number, self.rng.choice(names))
 
     def _bug(self, number: int) -> GeneratedTurn:
         name = self.rng.choice(self._defective())
@@ -484,7 +566,7 @@ class _Planner:
         assert turn.checkpoint is not None
         turn.checkpoint["name"] = f"{theirs.name} merged beside {ours.name}"
         turn.shell = merge.resolution(theirs.name, ours.name, turn.files)
-        turn.extra_checkpoints.append(
+        turn.more_checkpoints.append(
             {
                 "action": "docker_exec",
                 "name": f"{branch} merged, no conflict left",
@@ -793,9 +875,11 @@ def _script(
         phase = phases[-1]
         phase["turn_range"][1] = turn.number
         phase["user_prompts"].append(turn.prompt)
-        for extra in [turn.checkpoint, *turn.extra_checkpoints]:
-            if extra is not None:
-                phase["evaluation_checkpoints"].append({"at_turn": turn.number, **extra})
+        if turn.checkpoint is not None:
+            checkpoint = {"at_turn": turn.number, **turn.checkpoint}
+            phase["evaluation_checkpoints"].append(checkpoint)
+        for more in turn.more_checkpoints:
+            phase["evaluation_checkpoints"].append({"at_turn": turn.number, **more})
     pkg, lang = project.package, DOMAINS[domain].lang
     probes = []
     for probe_turn, plant in sorted(planner.probe_turns.items()):
