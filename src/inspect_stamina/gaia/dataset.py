@@ -37,9 +37,14 @@ SHARED_FILES_METADATA_KEY = "shared_files_dir"
 TEST_SPLIT_ANSWER = "?"
 REQUIRED_COLUMNS = ("task_id", "Question", "Level", "Final answer", "file_name")
 
-PROMPT_TEMPLATE = """\
-Please answer the question below. You work in a Linux sandbox: use the bash tool to \
-run commands (Python 3 is installed with common data libraries).{file_note}
+# the question comes first, so that the viewer's sample list shows it, not the rules
+QUESTION_END = "\n\n---\n"
+PROMPT_TEMPLATE = (
+    "{question}"
+    + QUESTION_END
+    + """\
+Answer the question above. You work in a Linux sandbox: use the bash tool to run \
+commands (Python 3 is installed with common data libraries).{file_note}
 
 Report your final answer with the submit tool. The answer must be a number, or as few \
 words as possible, or a comma-separated list of numbers and/or strings:
@@ -48,9 +53,8 @@ unless the question asks for them;
 - a string: no articles and no abbreviations (e.g. of cities); write digits as digits \
 unless asked otherwise;
 - a list: apply the rules above to each element, in the order the question implies.
-Submit only the answer itself, nothing else.
-
-Question: {question}"""
+Submit only the answer itself, nothing else."""
+)
 
 FILE_NOTE = " The file attached to this question is at {path} (read-only)."
 

@@ -12,7 +12,7 @@ import functools
 
 from inspect_ai.model import ChatMessage, ChatMessageTool, ChatMessageUser, ModelOutput
 
-from inspect_stamina.gaia.dataset import EXAMPLE_DIR, SPLITS, SUBSETS, load_records
+from inspect_stamina.gaia.dataset import EXAMPLE_DIR, QUESTION_END, SPLITS, SUBSETS, load_records
 
 SOLUTIONS = {
     "c1a9e2f0-0001-4e57-9d1a-5a11e0000001": 'python -c "import pandas as pd; '
@@ -51,7 +51,7 @@ def _questions() -> dict[str, str]:
 
 def _task_id(messages: list[ChatMessage]) -> str | None:
     prompt = next((m.text for m in messages if isinstance(m, ChatMessageUser)), "")
-    question = prompt.rsplit("Question:", 1)[-1].strip()
+    question = prompt.split(QUESTION_END, 1)[0].strip()
     return _questions().get(question)
 
 

@@ -28,11 +28,12 @@ from inspect_ai.scorer import (
     Scorer,
     Target,
     accuracy,
-    grouped,
     scorer,
     stderr,
 )
 from inspect_ai.solver import TaskState
+
+from inspect_stamina.metrics import by_level
 
 _LIST_SEPARATORS = re.compile(r"[,;]")
 _WHITESPACE = re.compile(r"\s")
@@ -147,7 +148,7 @@ def final_answer(output: ModelOutput, messages: Sequence[ChatMessage]) -> tuple[
     metrics=[
         accuracy(),
         stderr(),
-        grouped(accuracy(), "level", all=False, name_template="level_{group_name}"),
+        by_level(),
     ]
 )
 def gaia_scorer() -> Scorer:

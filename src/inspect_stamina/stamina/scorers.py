@@ -18,11 +18,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from inspect_ai.scorer import Score, Scorer, Target, grouped, mean, scorer, stderr
+from inspect_ai.scorer import Score, Scorer, Target, mean, scorer, stderr
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store_as
 from inspect_ai.util import subprocess as async_subprocess
 
+from inspect_stamina.metrics import by_script
 from inspect_stamina.stamina.checks import run_acceptance
 from inspect_stamina.stamina.record import FinalEvaluation, SessionRecord, TurnRecord
 from inspect_stamina.stamina.rules import evaluate_check
@@ -35,6 +36,7 @@ from inspect_stamina.stamina.script import (
     parse_script_text,
     static_analysers,
 )
+from inspect_stamina.stamina.summary import score_explanation
 
 METRIC_KEYS = (
     "solved",
@@ -205,9 +207,7 @@ async def final_evaluation(script: Script, script_dir: Path | None) -> FinalEval
     return final
 
 
-@scorer(
-    metrics={key: [mean(), stderr(), grouped(mean(), "script", all=False)] for key in METRIC_KEYS}
-)
+@scorer(metrics={key: [mean(), stderr(), by_script()] for key in METRIC_KEYS})
 def stamina_scorer() -> Scorer:
     """Solved, completion, checkpoints, code quality, consistency, efficiency, robustness, memory (all, in context, compacted), stamina, regressions."""
 
@@ -225,14 +225,9 @@ def stamina_scorer() -> Scorer:
                 session.final = FinalEvaluation(errors=[f"final evaluation failed: {ex}"])
         values = compute_metrics(script, session, session.final)
         headline = headline_metrics(script) or list(METRIC_KEYS)
-        explanation = ", ".join(
-            f"{k}={values[k]:.3g}" for k in headline if not math.isnan(values[k])
-        )
-        if session.stopped_at is not None:
-            explanation += f" (session stopped at turn {session.stopped_at}: {session.stop_reason})"
         return Score(
             value=values,
-            explanation=explanation,
+            explanation=score_explanation(script, session, session.final, values),
             metadata={
                 "script": state.metadata.get("script"),
                 "headline": headline,

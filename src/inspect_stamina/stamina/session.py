@@ -73,6 +73,7 @@ from inspect_stamina.stamina.script import (
     Turn,
     load_script,
 )
+from inspect_stamina.stamina.summary import TURN_SPAN_TYPE, turn_span_name, turn_summary
 from inspect_stamina.stamina.user import USER_ROLE, ProjectState, SimulatedUser
 
 Mode = Literal["free", "teacher_forced"]
@@ -199,7 +200,9 @@ class _Session:
             reset = self.mode == "teacher_forced" and index > 0 and turns[index - 1].last_of_phase
             record: TurnRecord | None = None
             stop: LimitExceededError | None = None
-            async with span(f"turn {turn.number}: {turn.phase}", type="turn"):
+            # not the viewer's own "turn" type, which it numbers as model-call turns
+            name = turn_span_name(turn.number, turn.phase, turn.prompt.kind)
+            async with span(name, type=TURN_SPAN_TYPE):
                 if reset:
                     await self._reset_to_reference(turns[:index])
                 try:
@@ -223,7 +226,7 @@ class _Session:
     def _finish(self, record: TurnRecord) -> None:
         """Keep a finished turn in the store and, as it ends, in the transcript."""
         self.record.add(record)
-        transcript().info(record.model_dump(mode="json"), source=TURN_EVENT_SOURCE)
+        transcript().info(turn_summary(record), source=TURN_EVENT_SOURCE)
 
     async def _turn(self, state: TaskState, turn: Turn) -> TurnRecord:
         started = time.perf_counter()

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task, task, task_with
-from inspect_ai.scorer import grouped, mean, stderr
+from inspect_ai.scorer import mean, stderr
 
 from inspect_stamina.errors import StaminaError
+from inspect_stamina.metrics import by_domain
 from inspect_stamina.paths import cache_root
 from inspect_stamina.stamina.scorers import METRIC_KEYS
 from inspect_stamina.stamina.task import stamina
@@ -96,9 +97,7 @@ def stamina_suite(
         sample_.metadata["domain"] = domains[str(sample_.id)]
     return task_with(
         base,
-        metrics={
-            key: [mean(), stderr(), grouped(mean(), "domain", all=False)] for key in METRIC_KEYS
-        },
+        metrics={key: [mean(), stderr(), by_domain()] for key in METRIC_KEYS},
         metadata={
             **(base.metadata or {}),
             "suite_version": version,

@@ -1,0 +1,54 @@
+"""Metrics per group (GAIA level, StaminaBench script or domain) whose names survive the
+log viewer.
+
+Inspect's `grouped()` is right in the log, but the viewer treats its sub-metrics as
+copies and strips their trailing digits (`level_1`, `level_2` both show as `level_`; a
+script named `long100` shows as `long`). A metric of our own returning the same dict
+is shown as a group of sub-columns under its name, with the names as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import cast
+
+from inspect_ai.scorer import Metric, MetricProtocol, SampleScore, Value, accuracy, mean, metric
+
+
+def _per_group(inner: Metric, key: str, label: Callable[[str], str]) -> Metric:
+    apply = cast(MetricProtocol, inner)
+
+    def compute(scores: list[SampleScore]) -> Value:
+        groups: dict[str, list[SampleScore]] = {}
+        for score in scores:
+            group = (score.sample_metadata or {}).get(key)
+            if group is None:
+                raise ValueError(f"sample {score.sample_id} has no {key!r} in its metadata")
+            groups.setdefault(str(group), []).append(score)
+        return cast(
+            Value,
+            {label(group): apply(members) for group, members in sorted(groups.items())},
+        )
+
+    return compute
+
+
+@metric
+def by_level() -> Metric:
+    """Accuracy per GAIA level, as `level_1`, `level_2`, `level_3`."""
+    return _per_group(accuracy(), "level", lambda level: f"level_{level}")
+
+
+@metric
+def by_script() -> Metric:
+    """The mean per StaminaBench script, named after the script."""
+    return _per_group(mean(), "script", str)
+
+
+@metric
+def by_domain() -> Metric:
+    """The mean per generated script's domain, named after the domain."""
+    return _per_group(mean(), "domain", str)
+
+
+__all__ = ["by_domain", "by_level", "by_script"]
