@@ -152,10 +152,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("inputs", nargs="*", help="sample: eval logs; apply: the filled-in CSV")
     p.add_argument("--per-session", type=int, default=8, help="sample: turns per session")
     p.add_argument("--seed", type=int, default=0, help="sample: same seed, same sheet")
-    p.add_argument("--key", help="sample: where to write the key (default DIR/key.json); apply: it")
-    p.add_argument("--weight", type=float, default=0.3, help="apply: the human score's weight")
     p.add_argument(
-        "-o", "--output", help="sample: the sheet's directory; apply: where review.md goes"
+        "--key",
+        help="sample: where to write the key (default DIR/key.json); apply: the key to check against",
+    )
+    p.add_argument(
+        "--weight",
+        type=float,
+        default=0.3,
+        help="apply: the human score's weight in the calibrated score (0-1, default 0.3)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        help="sample: the sheet's directory; apply: where review.md goes (default: the key's)",
     )
     p.set_defaults(func=_cmd_review)
 

@@ -110,6 +110,10 @@ def test_key_turns_come_first_and_the_seed_fixes_the_files(
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
     # the bug fix at turn 4 is the mini script's one key turn: it is every session's pick
     assert [i.turn for i in first.items] == [4, 4, 4, 4] == [i.turn for i in again.items]
+    # the key can be written apart from what reviewers get
+    apart = sample_review(logs, 1, 11, tmp_path / "c", key=tmp_path / "private" / "k.json")
+    assert apart.key.read_bytes() == (tmp_path / "a" / "key.json").read_bytes()
+    assert sorted(p.name for p in (tmp_path / "c").iterdir()) == ["scores.csv", "sheet.html"]
     # with two per session the second is a seeded draw among the other code turns
     drawn = {
         tuple(i.turn for i in sample_review(logs, 2, seed, tmp_path / str(seed)).items)

@@ -113,7 +113,7 @@ def render_sheet(items: list[ReviewItem], models: list[str]) -> str:
         "<title>StaminaBench blind review</title>"
         f"<style>{STYLE}</style></head><body>"
         "<h1>StaminaBench blind review</h1>"
-        f"<p>{len(items)} turns from coding sessions in which an agent builds one project "
+        f"<p>{len(items)} turn{'s' * (len(items) != 1)} from coding sessions in which an agent builds one project "
         "over many turns for a user. Agents are shown as letters only. For each turn, read "
         "what the user asked, what the agent replied and what it changed, then write a "
         "score from 1 to 5 (and a comment if you like) in its row of "
