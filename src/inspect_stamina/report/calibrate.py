@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -150,7 +151,7 @@ def read_scores(path: str | Path, key: dict[str, Any]) -> tuple[dict[str, float]
     return scores, blank
 
 
-def _mean(values: list[float]) -> float | None:
+def _mean(values: Sequence[float | None]) -> float | None:
     """The mean, or None for no values (NaN values, metrics with nothing to measure, left out)."""
     kept = [v for v in values if v is not None and math.isfinite(v)]
     return sum(kept) / len(kept) if kept else None
