@@ -126,6 +126,28 @@ def _cmd_report(args: argparse.Namespace) -> None:
     print(f"\nwrote {plot_sessions(sessions, args.output)}")
 
 
+def _cmd_review(args: argparse.Namespace) -> None:
+    if args.action == "sample":
+        from inspect_stamina.report.review import sample_review
+
+        if not args.inputs or not args.output:
+            raise StaminaError("review sample needs LOGS... and -o DIR.")
+        review = sample_review(args.inputs, args.per_session, args.seed, args.output, args.key)
+        for log, why in review.skipped:
+            print(f"skipped {log}: {why}")
+        print(f"{len(review.items)} items: give {review.sheet} and {review.scores} to reviewers")
+        print(f"keep the key {review.key} away from them")
+        return
+    from inspect_stamina.report.calibrate import calibrate, review_table, write_review
+
+    if len(args.inputs) != 1 or not args.key:
+        raise StaminaError("review apply needs one SCORES.csv and --key KEY.")
+    result = calibrate(args.inputs[0], args.key, args.weight)
+    markdown, _ = write_review(result, args.output or Path(args.key).parent)
+    print(review_table(result))
+    print(f"\n{result.overall.scored} scored, {result.blank} blank; wrote {markdown}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(prog="inspect-stamina", description=__doc__)
@@ -157,6 +179,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("logs", nargs="+", help="eval logs of inspect_stamina/stamina")
     p.add_argument("-o", "--output", default="stamina_report.png")
     p.set_defaults(func=_cmd_report)
+
+    p = sub.add_parser(
+        "review",
+        help="blind human review: `sample LOGS... -o DIR` writes a sheet, a CSV and a key; "
+        "`apply SCORES.csv --key KEY` folds the scores in as a calibrated score",
+    )
+    p.add_argument("action", choices=["sample", "apply"])
+    p.add_argument("inputs", nargs="*", help="sample: eval logs; apply: the filled-in CSV")
+    p.add_argument("--per-session", type=int, default=8, help="sample: turns per session")
+    p.add_argument("--seed", type=int, default=0, help="sample: same seed, same sheet")
+    p.add_argument(
+        "--key",
+        help="sample: where to write the key (default DIR/key.json); apply: the key to check against",
+    )
+    p.add_argument(
+        "--weight",
+        type=float,
+        default=0.3,
+        help="apply: the human score's weight in the calibrated score (0-1, default 0.3)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        help="sample: the sheet's directory; apply: where review.md goes (default: the key's)",
+    )
+    p.set_defaults(func=_cmd_review)
 
     p = sub.add_parser("generate", help="write a new StaminaBench script from a domain's generator")
     p.add_argument("--list", action="store_true", help="list the domains and stop")
