@@ -19,6 +19,10 @@ def _per_group(inner: Metric, key: str, label: Callable[[str], str]) -> Metric:
     apply = cast(MetricProtocol, inner)
 
     def compute(scores: list[SampleScore]) -> Value:
+        if not scores:
+            # Inspect asks with no scores when no sample has a value (a metric that does
+            # not apply, such as memory after compaction in a run without any)
+            return {"none scored": float("nan")}
         groups: dict[str, list[SampleScore]] = {}
         for score in scores:
             group = (score.sample_metadata or {}).get(key)

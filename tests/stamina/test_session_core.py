@@ -16,7 +16,7 @@ from inspect_ai.event import InfoEvent
 from inspect_ai.log import list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageTool, Model, ModelOutput, get_model
 
-from inspect_stamina.stamina.record import TURN_EVENT_SOURCE, TurnRecord
+from inspect_stamina.stamina.record import TURN_EVENT_SOURCE
 from inspect_stamina.stamina.scorers import stamina_scorer
 from inspect_stamina.stamina.session import stamina_session
 from inspect_stamina.stamina.task import stamina
@@ -107,14 +107,16 @@ def test_sample_limit_ends_the_session_and_scores_it_as_partial(log_dir: Path) -
     assert value["stamina"] < meta["stopped_at"]
     assert value["solved"] == 0.0
     # every finished turn is in the transcript as it ended, not only in the final store
-    assert log.samples
+    resolved = read_eval_log(log.location, resolve_attachments=True)
+    assert resolved.samples
     events = [
         e
-        for e in log.samples[0].events
+        for e in resolved.samples[0].events
         if isinstance(e, InfoEvent) and e.source == TURN_EVENT_SOURCE
     ]
-    recorded = [TurnRecord.model_validate(e.data).turn for e in events]
-    assert recorded == [t["turn"] for t in turns]
+    recorded = [str(e.data).split(" · ")[0] for e in events]
+    assert recorded == [f"**Turn {t['turn']}" for t in turns]
+    assert "limit" in str(events[-1].data)
 
 
 def test_context_overflow_is_its_own_turn_status(log_dir: Path) -> None:

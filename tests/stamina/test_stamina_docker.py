@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 from inspect_ai import eval as inspect_eval
-from inspect_ai.event import LoggerEvent, SpanBeginEvent
+from inspect_ai.event import InfoEvent, LoggerEvent, SpanBeginEvent
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageTool, ChatMessageUser, ModelOutput, get_model
 
+from inspect_stamina.stamina.record import TURN_EVENT_SOURCE
 from inspect_stamina.stamina.task import stamina
 from inspect_stamina.stamina.user import USER_SEED
 from tests.helpers import assert_clear_failure, inspect_eval_cli
@@ -82,13 +83,28 @@ def test_starter_script_oracle_passes_everything(log_dir: Path) -> None:
     # the viewer shows the session turn by turn
     assert log.samples
     spans = [
-        e.name for e in log.samples[0].events if isinstance(e, SpanBeginEvent) and e.type == "turn"
+        e.name
+        for e in log.samples[0].events
+        if isinstance(e, SpanBeginEvent) and e.type == "session_turn"
     ]
     assert spans[:2] == [
-        "turn 1: Project Initialization Core Setup",
-        "turn 2: Project Initialization Core Setup",
+        "turn 1 · Project Initialization Core Setup · feature",
+        "turn 2 · Project Initialization Core Setup · feature",
     ]
     assert len(spans) == 28
+    # a readable summary of every turn in the transcript, and an explanation that says
+    # where stamina ended rather than repeating the numbers
+    resolved = read_eval_log(list_eval_logs(str(log_dir))[0], resolve_attachments=True)
+    assert resolved.samples
+    summaries = [
+        str(e.data)
+        for e in resolved.samples[0].events
+        if isinstance(e, InfoEvent) and e.source == TURN_EVENT_SOURCE
+    ]
+    assert len(summaries) == 28 and summaries[0].startswith("**Turn 1 · ")
+    assert "Checkpoints: ✅" in summaries[2] and "changed stockroom/" in summaries[0]
+    [score] = log.samples[0].scores.values()  # type: ignore[union-attr]
+    assert (score.explanation or "").startswith("**Stamina 28/28 turns.**")
     assert all(t["tokens"] >= 0 and "harness" in t["seconds"] for t in turns)
     # the scripted model has a context window: compaction does not warn on every turn
     warnings = [
@@ -110,6 +126,17 @@ def test_starter_script_noop_fails_every_behavioural_check(log_dir: Path) -> Non
     assert value["stamina"] == 2.0  # the first checkpoint is at turn 3
     assert value["efficiency"] == 0.0
     assert not any(t["changed"] for t in meta["turns"])
+    # the explanation names where stamina ended, the first failure and each metric's cause
+    log = read_eval_log(list_eval_logs(str(log_dir))[0])
+    assert log.samples
+    explanation = log.samples[0].scores["stamina_scorer"].explanation or ""  # type: ignore[index]
+    first = meta["turns"][2]["checkpoints"][0]["name"]
+    assert explanation.startswith(
+        f"**Stamina 2/28 turns.** First failed checkpoint: turn 3, {first}"
+    )
+    assert "- completion 0: acceptance tests 0/" in explanation
+    assert "- checkpoint_pass_rate 0: failed: turn 3" in explanation
+    assert "- efficiency 0: turns not effective: 1, 2, 3" in explanation
 
 
 def test_llm_user_layer_uses_the_user_role_and_caches(

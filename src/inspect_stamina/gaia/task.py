@@ -27,7 +27,7 @@ from inspect_stamina.gaia.dataset import (
     locate_dataset,
     resolve_subsets,
 )
-from inspect_stamina.gaia.scorer import gaia_scorer
+from inspect_stamina.gaia.scorer import gaia_level, gaia_scorer
 from inspect_stamina.images import image_specs
 from inspect_stamina.k8s_sandbox import k8s_sample_files, k8s_sandbox
 from inspect_stamina.limits import SandboxLimits, check_sandbox_type
@@ -256,7 +256,7 @@ def build_gaia_task(
     return Task(
         dataset=dataset,
         solver=gaia_agent(max_steps, timeout, tools, max_tool_output),
-        scorer=gaia_scorer() if split == "validation" else None,
+        scorer=[gaia_scorer(), gaia_level()] if split == "validation" else gaia_level(),
         sandbox=(
             gaia_sandbox(cache, docker_image, network_enabled, limits)
             if sandbox == "docker"
