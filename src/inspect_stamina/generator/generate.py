@@ -10,6 +10,7 @@ checkpoint is rendered from the same model. Same arguments, same bytes.
 from __future__ import annotations
 
 import random
+import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,9 +19,17 @@ from typing import Any
 import yaml
 
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.generator import algorithms, algorithms_js, data_pipeline, devops
+from inspect_stamina.generator import algorithms, algorithms_js, commands, data_pipeline, devops
 from inspect_stamina.generator.languages import LANGUAGES, Language
-from inspect_stamina.generator.model import Cases, FunctionTemplate, LiveFunction, Plant, Project
+from inspect_stamina.generator.model import (
+    Cases,
+    CommandTemplate,
+    FunctionTemplate,
+    LiveCommand,
+    LiveFunction,
+    Plant,
+    Project,
+)
 from inspect_stamina.stamina.script import METRICS
 
 GENERATOR_VERSION = "2"
@@ -55,7 +64,28 @@ PHASE_ACTIONS: tuple[dict[str, float], ...] = (
         "explain": 0.15,
     },
 )
-CHECKED = frozenset({"feature", "change", "bug", "rename", "refactor", "plant", "probe"})
+# version 2: a domain with a command line also draws these, per phase (a command once the
+# functions it is built on are live; its changed requirement; its defect's bug report)
+COMMAND_ACTIONS: tuple[dict[str, float], ...] = (
+    {},
+    {"command": 0.25, "command_change": 0.05},
+    {"command": 0.15, "command_bug": 0.2},
+    {"command": 0.15, "command_change": 0.1, "command_bug": 0.1},
+)
+CHECKED = frozenset(
+    {
+        "feature",
+        "change",
+        "bug",
+        "rename",
+        "refactor",
+        "plant",
+        "probe",
+        "command",
+        "command_change",
+        "command_bug",
+    }
+)
 PACKAGES = ("algokit", "tinyalgo", "mathbox", "toolbelt", "numkit", "smallalgs")
 
 
@@ -72,6 +102,9 @@ class Domain:
     fakes: tuple[str, ...]  # functions that do not exist, for mistaken requests
     packages: tuple[str, ...] = PACKAGES  # names the project's package may get
     since: int = 1  # the first generator version that writes this domain
+    # subcommands of `python -m PACKAGE` built on the functions (generator version 2 on)
+    commands: tuple[CommandTemplate, ...] = ()
+    first: tuple[str, ...] = ()  # functions built before the others (version 2 on)
 
     @property
     def lang(self) -> Language:
@@ -98,6 +131,8 @@ DOMAINS = {
         data_pipeline.RENAMES,
         ("pivot_table", "merge_frames", "fill_forward", "rolling_median", "outliers"),
         ("tabkit", "csvflow", "reportly", "datapipe"),
+        commands=data_pipeline.COMMANDS,
+        first=("parse_rows",),  # every command reads a CSV file
     ),
     "devops": Domain(
         "devops",
@@ -108,6 +143,7 @@ DOMAINS = {
         devops.RENAMES,
         ("rotate_certificates", "drain_node", "restart_pods", "purge_cache", "sync_dns"),
         ("opskit", "shipctl", "infrakit", "deploytool"),
+        commands=devops.COMMANDS,
     ),
     "algorithms-js": Domain(
         "algorithms-js",
@@ -151,6 +187,8 @@ class _Planner:
         self.project = Project(self.rng.choice(domain.packages))
         self.pool = list(domain.templates)
         self.rng.shuffle(self.pool)
+        if version >= 2:  # a stable sort: the rest keep their shuffled order
+            self.pool.sort(key=lambda t: t.name not in domain.first)
         self.plant_turns = {2: domain.plants[0], 4: domain.plants[1]}
         self.probe_turns = {
             max(round(0.55 * turns), 14): domain.plants[0],
@@ -191,6 +229,8 @@ class _Planner:
         if number in self.probe_turns:
             return self._probe(number, self.probe_turns[number])
         weights = PHASE_ACTIONS[phase]
+        if self.version >= 2 and self.domain.commands:
+            weights = {**weights, **COMMAND_ACTIONS[phase]}
         forced = number - self.last_checked >= 4  # a checkpoint at least every five turns
         if number in self.robustness_turns and not forced:
             return getattr(self, f"_{self.robustness_turns[number]}")(number)
@@ -214,6 +254,9 @@ class _Planner:
             "bug": self._defective,
             "rename": self._renamable,
             "refactor": self._movable,
+            "command": self._buildable_commands,
+            "command_change": self._changeable_commands,
+            "command_bug": self._defective_commands,
         }.get(kind)
         if candidates is not None:
             return bool(candidates())
@@ -244,6 +287,26 @@ class _Planner:
             for n, f in self.project.functions.items()
             if modules.count(f.module) > 1 and f.module != n
         )
+
+    def _buildable_commands(self) -> list[CommandTemplate]:
+        live = {f.template.name for f in self.project.functions.values()}
+        return [
+            c
+            for c in self.domain.commands
+            if c.name not in self.project.commands
+            and set(c.uses) <= live
+            and set(c.constants) <= set(self.project.constants)
+        ]
+
+    def _changeable_commands(self) -> list[str]:
+        return [
+            n
+            for n, c in self.project.commands.items()
+            if c.template.change and not c.changed and not c.defective
+        ]
+
+    def _defective_commands(self) -> list[str]:
+        return [n for n, c in self.project.commands.items() if c.defective]
 
     # -- actions that change the code ------------------------------------------------
 
@@ -396,6 +459,100 @@ class _Planner:
             template.name,
         )
 
+    # -- actions on the command line (generator version 2) ------------------------------
+
+    def _command(self, number: int) -> GeneratedTurn:
+        template = self.rng.choice(self._buildable_commands())
+        naive = template.defect is not None and self.rng.random() < 0.75
+        body = template.defect.naive_body if naive and template.defect else template.body
+        first = not self.project.commands
+        self.project.commands[template.name] = LiveCommand(
+            template, template.arguments, body, template.cases, defective=naive
+        )
+        pkg, name = self.project.package, template.name
+        current = self.project.current_names()
+        uses = ", ".join(f"`{current[u]}`" for u in template.uses)
+        summary = template.summary
+        for u in template.uses:  # a function the summary names, by its name now
+            summary = summary.replace(f"`{u}`", f"`{current[u]}`")
+        ask = f"`python -m {pkg} {name} {template.usage}`: it {summary}."
+        if first:
+            ask = (
+                f"Time for a command line on top of the library, starting with {ask} The "
+                f"command line lives in `{pkg}/cli.py` (argparse, one subcommand per command, a "
+                f"`main()` returning the exit code) and `{pkg}/__main__.py` runs it; an error "
+                "such as a missing file goes to stderr as `error: ...` with exit code 1, never "
+                "a traceback."
+            )
+        else:
+            ask = self.rng.choice(
+                (f"Add a `{name}` command to the command line, {ask}", f"New command, {ask}")
+            )
+        return self._command_turn(
+            number,
+            "feature",
+            self._noisy_prose(f"{ask} Build it on {uses}."),
+            f"Added the `{name}` command to {pkg}/cli.py, built on {uses}.",
+            name,
+            template.cases,
+            f"`{name}` command works",
+        )
+
+    def _command_change(self, number: int) -> GeneratedTurn:
+        name = self.rng.choice(self._changeable_commands())
+        live = self.project.commands[name]
+        change = live.template.change
+        assert change is not None
+        live.body, live.cases, live.changed = change.body, change.cases, True
+        live.arguments = change.arguments or live.arguments
+        self._retire(f"command:{name}", number - 1)
+        return self._command_turn(
+            number,
+            "feature",
+            self._noisy_prose(
+                f"Change of plan for `python -m {self.project.package} {name}`: {change.request}."
+            ),
+            f"The `{name}` command now follows the new rule: {change.request}.",
+            name,
+            change.cases,
+            f"`{name}` command follows the change",
+        )
+
+    def _command_bug(self, number: int) -> GeneratedTurn:
+        name = self.rng.choice(self._defective_commands())
+        live = self.project.commands[name]
+        defect = live.template.defect
+        assert defect is not None
+        live.body, live.defective = live.template.body, False
+        return self._command_turn(
+            number,
+            "bug",
+            f"Bug in `python -m {self.project.package} {name}`: with {defect.edge_case}, "
+            f"{defect.symptom}.",
+            f"Fixed the `{name}` command: with {defect.edge_case} it now behaves as described.",
+            name,
+            defect.cases,
+            f"`{name}` command fixed",
+        )
+
+    def _command_turn(
+        self,
+        number: int,
+        kind: str,
+        text: str,
+        reply: str,
+        name: str,
+        cases: tuple[str, ...],
+        label: str,
+    ) -> GeneratedTurn:
+        """A code turn whose checkpoint runs the command line black-box."""
+        turn = self._code_turn(number, kind, text, reply, None)
+        turn.test_file = f"tests/test_t{number:03d}_cli_{name.replace('-', '_')}.py"
+        turn.test = commands.test(self.project.package, [(name, cases)])
+        turn.checkpoint = {"action": "run_tests", "name": label}
+        self.checks_of.setdefault(f"command:{name}", []).append(turn)
+        return turn
+
     # -- turns without code ----------------------------------------------------------
 
     def _explain(self, number: int, regression_run: bool = False) -> GeneratedTurn:
@@ -507,7 +664,7 @@ class _Planner:
         raises: Cases | None = None,
         also: str | None = None,
     ) -> GeneratedTurn:
-        after = self.domain.lang.render(self.project)
+        after = {**self.domain.lang.render(self.project), **commands.render(self.project)}
         files = {path: text_ for path, text_ in after.items() if self.rendered.get(path) != text_}
         self.rendered = after
         turn = GeneratedTurn(number, "", {"text": text, "kind": kind, "reply": reply}, files)
@@ -533,6 +690,14 @@ class _Planner:
             turn.checkpoint = {"action": "run_tests", "name": label}
             self.checks_of.setdefault(tested, []).append(turn)
         return turn
+
+    def _noisy_prose(self, text: str) -> str:
+        """Noise in the words, never in `code` or a NAME the usage defines (a typo there
+        would change the request): they are made to look like no plain word, then restored."""
+        spans = text.split("`")
+        glued = "`".join(s.replace(" ", "\u00a0") if i % 2 else s for i, s in enumerate(spans))
+        glued = re.sub(r"\b([A-Z]{2,})\b", "\\1\u2060", glued)
+        return self._noisy(glued).replace("\u00a0", " ").replace("\u2060", "")
 
     def _noisy(self, text: str) -> str:
         """What real users add: a lower-case start, a dropped full stop, a typo."""
@@ -631,7 +796,8 @@ def test_function(name):
 
 
 def _acceptance(lang: Language, project: Project) -> dict[str, str]:
-    """The finished product's tests: every function's current cases, under pytest."""
+    """The finished product's tests: every function's and every command's current cases,
+    under pytest."""
     groups = [
         (
             [name, *sorted(old for old, new in project.aliases.items() if new == name)],
@@ -642,12 +808,17 @@ def _acceptance(lang: Language, project: Project) -> dict[str, str]:
     ]
     tests = lang.test(project.package, groups)
     if lang.runner is None:
-        return {"test_acceptance.py": tests}
-    names = sorted([*project.functions, *project.aliases])
-    return {
-        "acceptance.test.mjs": tests,
-        "test_acceptance.py": _NODE_ACCEPTANCE.format(names=names),
-    }
+        files = {"test_acceptance.py": tests}
+    else:
+        names = sorted([*project.functions, *project.aliases])
+        files = {
+            "acceptance.test.mjs": tests,
+            "test_acceptance.py": _NODE_ACCEPTANCE.format(names=names),
+        }
+    if project.commands:  # the program, black-box
+        runs = [(name, live.cases) for name, live in project.commands.items()]
+        files["test_commands.py"] = commands.test(project.package, runs)
+    return files
 
 
 def _script(
@@ -695,11 +866,14 @@ def _script(
     if lang.image:
         script["image"] = lang.image
     analysers = [{"static_analysis": ["pylint", "bandit"]}] if lang.name == "python" else []
+    rules = lang.rules(pkg)
+    if planner.version >= 2 and DOMAINS[domain].commands:
+        rules = commands.allow_printing(rules, pkg)
     return {
         **script,
         "narrative_script": phases,
         "memory_probes": probes,
-        "consistency_rules": lang.rules(pkg),
+        "consistency_rules": rules,
         "final_evaluation": [
             {"run_acceptance_tests": "acceptance/"},
             *analysers,
