@@ -89,7 +89,7 @@ def render(project: Project) -> dict[str, str]:
     pkg, live = project.package, list(project.commands.values())
     current = project.current_names()
     names = {u: current[u] for c in live for u in c.template.uses}
-    constants = sorted({k for c in live for k in c.template.constants})
+    constants = sorted({k for c in live for k in c.template.constants if k in c.body + c.arguments})
     head = f'"""The {pkg} command line: `python -m {pkg} COMMAND ...`."""\n\nimport argparse\nimport sys\n\n'
     imported = ", ".join(sorted(set(names.values())))
     if len(imported) > 70:  # one name a line, as a formatter would
