@@ -11,32 +11,47 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import inspect
+import itertools
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from inspect_stamina.generator import library
+from inspect_stamina.generator import commands, library
 from inspect_stamina.generator.generate import DOMAINS, generate
+from inspect_stamina.generator.model import CommandTemplate, LiveCommand, LiveFunction, Project
+from inspect_stamina.stamina.rules import evaluate_host_check
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, Checkpoint, load_script
 from inspect_stamina.stamina.task import resolve_script
 
 
 def passes(test_source: str, root: Path, package: str) -> bool:
-    """Whether every test function of a test file passes against the package under root."""
+    """Whether every test function of a test file passes against the package under root.
+
+    A test that asks for pytest's `tmp_path` gets a fresh directory; one that runs the
+    command line finds the workspace (root) in STAMINA_WORKSPACE, as in the sandbox.
+    """
     for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
         del sys.modules[name]
     importlib.invalidate_caches()
     sys.path.insert(0, str(root))
+    workspace = os.environ.get("STAMINA_WORKSPACE")
+    os.environ["STAMINA_WORKSPACE"] = str(root)
     try:
         namespace: dict[str, object] = {}
         exec(compile(test_source, "generated_test", "exec"), namespace)  # noqa: S102 - our own test
         for name, test in namespace.items():
             if name.startswith("test_") and callable(test):
-                test()
+                if "tmp_path" in inspect.signature(test).parameters:
+                    with tempfile.TemporaryDirectory() as tmp:
+                        test(tmp_path=Path(tmp))
+                else:
+                    test()
         return True
     except KeyboardInterrupt:
         raise
@@ -44,6 +59,10 @@ def passes(test_source: str, root: Path, package: str) -> bool:
         return False
     finally:
         sys.path.remove(str(root))
+        if workspace is None:
+            del os.environ["STAMINA_WORKSPACE"]
+        else:
+            os.environ["STAMINA_WORKSPACE"] = workspace
 
 
 def node_passes(test_file: Path, root: Path) -> bool:
@@ -64,11 +83,33 @@ def bash(script: str, work: Path) -> None:
     subprocess.run(["bash", "-e"], input=script, text=True, cwd=work, env=env, check=True)
 
 
-def replay(script_dir: Path, work: Path, every_regression: bool = True) -> None:
+def replay(
+    script_dir: Path, work: Path, every_regression: bool = True, every_command_run: bool = False
+) -> None:
+    """_replay, with the invented library's source on the path of the processes the
+    command tests start (the image has it installed)."""
+    old = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join([str(library.SOURCE), *([old] if old else [])])
+    try:
+        _replay(script_dir, work, every_regression, every_command_run)
+    finally:
+        if old is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = old
+
+
+def _replay(script_dir: Path, work: Path, every_regression: bool, every_command_run: bool) -> None:
     """Apply every reference in order; check each checkpoint's test before and after it,
     and the earlier tests whose requirement still holds (at every checkpoint turn, or
     only at the end); and every docker_exec check after its turn (and before it, when
-    behavioural)."""
+    behavioural).
+
+    A command's test starts a process per case: its regressions run where the command
+    line's own files change (a command added, changed or fixed, a function renamed) and at
+    the end, or at every checkpoint turn with every_command_run. That the functions'
+    own changes cannot break a command is tested for every version of each function.
+    """
     sys.dont_write_bytecode = True  # the same file changes within a second: never a stale .pyc
     # the host has no fenwright installed: its source from the image's build context stands in
     if str(library.SOURCE) not in sys.path:
@@ -104,13 +145,13 @@ def replay(script_dir: Path, work: Path, every_regression: bool = True) -> None:
         if turn.prompt.setup:
             bash(turn.prompt.setup, work)
         tests = [c for c in turn.checkpoints if c.action == "run_tests" and c.test_file]
-        commands = [c for c in turn.checkpoints if c.action == "docker_exec"]
+        execs = [c for c in turn.checkpoints if c.action == "docker_exec"]
         for checkpoint in tests:
             if checkpoint.behavioural:
                 assert not ok(str(checkpoint.test_file)), (
                     f"turn {turn.number}: passes before its turn"
                 )
-        for checkpoint in commands:
+        for checkpoint in execs:
             if checkpoint.behavioural:
                 assert not command_ok(checkpoint), f"turn {turn.number}: {checkpoint.label} early"
         if turn.prompt.reference:
@@ -124,11 +165,15 @@ def replay(script_dir: Path, work: Path, every_regression: bool = True) -> None:
                 f"turn {turn.number}: {checkpoint.test_file} fails"
             )
             due.append((turn.number, checkpoint.until_turn, str(checkpoint.test_file)))
-        for checkpoint in commands:
+        for checkpoint in execs:
             assert command_ok(checkpoint), f"turn {turn.number}: {checkpoint.label} fails"
         last = turn.number == loaded.script.total_turns
+        reference = script_dir / (turn.prompt.reference or "-")
+        cli_changed = (reference / package / "cli.py").exists()
         if (tests and every_regression) or last:  # a regression run
             for at, until, test_file in due:
+                if "_cli_" in test_file and not (every_command_run or cli_changed or last):
+                    continue
                 if until is None or turn.number <= until:
                     assert ok(test_file), f"turn {turn.number}: turn {at}'s test regressed"
     if javascript:
@@ -137,6 +182,9 @@ def replay(script_dir: Path, work: Path, every_regression: bool = True) -> None:
     else:
         source = (script_dir / "acceptance/test_acceptance.py").read_text()
         assert passes(source, work, package), "the acceptance tests fail on the final state"
+    commands = script_dir / "acceptance/test_commands.py"
+    if commands.exists():
+        assert passes(commands.read_text(), work, package), "the commands fail on the final state"
 
 
 def test_list_names_each_domain() -> None:
@@ -149,24 +197,32 @@ def test_list_names_each_domain() -> None:
     assert {r[1] for r in rows} == {"python", "javascript"}
 
 
-# Python checks run in this process (fast): many seeds, every regression run. Node
-# starts a process per check: fewer seeds, regressions at the end only.
+# Python checks run in this process (fast): many seeds, every regression run (a
+# command's, which start processes, where the command line changes; "all": at every
+# checkpoint turn). Node starts a process per check: fewer seeds, regressions at the end.
+# Short scripts of the domains with a command line get more seeds: fewer of them have one.
 CASES = [
-    *[("algorithms", turns, seed, True) for turns in (20, 45, 100) for seed in range(8)],
-    *[("data", turns, seed, True) for turns in (20, 45, 100) for seed in range(5)],
-    *[("devops", turns, seed, True) for turns in (20, 45, 100) for seed in range(5)],
-    *[("algorithms-js", turns, seed, False) for turns in (20, 100) for seed in range(3)],
+    *[("algorithms", turns, seed, "every") for turns in (20, 45, 100) for seed in range(8)],
+    *[
+        (domain, turns, seed, "all" if (turns, seed) == (45, 1) else "every")
+        for domain in ("data", "devops")
+        for turns in (20, 45, 100)
+        for seed in range(8 if turns == 20 else 5)
+    ],
+    *[("algorithms-js", turns, seed, "end") for turns in (20, 100) for seed in range(3)],
 ]
 
 
-@pytest.mark.parametrize(("domain", "turns", "seed", "every_regression"), CASES)
+@pytest.mark.parametrize(("domain", "turns", "seed", "regressions"), CASES)
 def test_generated_scripts_are_correct_by_construction(
-    tmp_path: Path, domain: str, turns: int, seed: int, every_regression: bool
+    tmp_path: Path, domain: str, turns: int, seed: int, regressions: str
 ) -> None:
     path = generate(domain, turns, seed, tmp_path / "script")
     script = load_script(path)
     assert script.script.total_turns == turns
-    replay(path.parent, tmp_path / "work", every_regression)
+    replay(path.parent, tmp_path / "work", regressions != "end", regressions == "all")
+    for rule in script.script.consistency_rules:  # the reference keeps the project's rules
+        assert evaluate_host_check(rule.check, tmp_path / "work")[0], rule.id
     at = sorted({c.at_turn for c in script.checkpoints()})
     assert max(b - a for a, b in zip([0, *at], [*at, turns], strict=True)) <= 5
     for probe in script.script.memory_probes:
@@ -203,6 +259,105 @@ def test_the_teammate_branch_really_conflicts(tmp_path: Path, domain: str) -> No
 def test_version_1_has_no_merge_challenge(tmp_path: Path) -> None:
     loaded = resolve_script(str(generate("algorithms", 100, 0, tmp_path / "s", "1").parent))
     assert not any(t.prompt.setup or t.prompt.kind == "merge" for t in loaded.turns())
+
+
+COMMAND_DOMAINS = [d for d in DOMAINS.values() if d.commands]
+
+
+@pytest.mark.parametrize("domain", [d.name for d in COMMAND_DOMAINS])
+def test_version_2_builds_a_command_line(tmp_path: Path, domain: str) -> None:
+    """Scripts of every length grow commands, and command turns change and fix them too."""
+    names: set[str] = set()
+    for turns in (20, 45, 100):
+        scripts = [generate(domain, turns, seed, tmp_path / f"{turns}-{seed}") for seed in range(8)]
+        labels = [[c.name or "" for c in load_script(p).checkpoints()] for p in scripts]
+        with_commands = [ls for ls in labels if any(" command " in n for n in ls)]
+        assert with_commands, f"no {turns}-turn script has a command"
+        names.update(n for ls in with_commands for n in ls if " command " in n)
+    every = {c.name for c in DOMAINS[domain].commands}
+    assert {n.split("`")[1] for n in names} == every
+    assert any(n.endswith("command fixed") for n in names)
+    assert any(n.endswith("command follows the change") for n in names)
+    old = generate(domain, 100, 0, tmp_path / "v1", version="1").parent
+    assert not list(old.rglob("*_cli_*")) and not list(old.rglob("cli.py"))
+
+
+def _variants(template: CommandTemplate, domain_name: str) -> list[dict[str, str]]:
+    """Every combination of versions (first, naive, changed) of a command's functions."""
+    domain = DOMAINS[domain_name]
+    by_name = {t.name: t for t in domain.templates}
+    versions = []
+    for name in template.uses:
+        t = by_name[name]
+        versions.append(
+            [
+                t.body,
+                *([t.defect.naive_body] if t.defect else []),
+                *([t.change.body] if t.change else []),
+            ]
+        )
+    return [dict(zip(template.uses, combo, strict=True)) for combo in itertools.product(*versions)]
+
+
+def _project(domain_name: str, bodies: dict[str, str], command: LiveCommand) -> Project:
+    """A project holding just these functions (renamed where users rename them), every
+    planted constant and the command."""
+    domain = DOMAINS[domain_name]
+    by_name = {t.name: t for t in domain.templates}
+    project = Project("clipkg")
+    for name, body in bodies.items():
+        t = by_name[name]
+        current = domain.renames.get(name, name)
+        project.functions[current] = LiveFunction(t, t.module, body, t.cases, t.raises)
+        if current != name:
+            project.aliases[name] = current
+    project.constants = {p.constant: p.value for p in domain.plants}
+    project.commands[command.template.name] = command
+    return project
+
+
+def _holds(tmp_path: Path, project: Project, domain_name: str, cases: tuple[str, ...]) -> bool:
+    """Whether a command's cases pass on the project's rendered files."""
+    root = tmp_path / f"p{len(list(tmp_path.iterdir()))}"
+    files = {**DOMAINS[domain_name].lang.render(project), **commands.render(project)}
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    name = next(iter(project.commands))
+    return passes(commands.test(project.package, [(name, cases)]), root, project.package)
+
+
+@pytest.mark.parametrize(
+    ("domain", "command"), [(d.name, c.name) for d in COMMAND_DOMAINS for c in d.commands]
+)
+def test_a_command_holds_with_every_version_of_its_functions(
+    tmp_path: Path, domain: str, command: str
+) -> None:
+    """A command's checks stay true whatever its functions' defects, changes and names; its
+    naive handler passes the first checks and fails the bug report's; its changed
+    requirement fails before the change."""
+    sys.dont_write_bytecode = True
+    template = next(c for c in DOMAINS[domain].commands if c.name == command)
+
+    def live(body: str, arguments: str | None = None) -> LiveCommand:
+        return LiveCommand(template, arguments or template.arguments, body, template.cases)
+
+    for bodies in _variants(template, domain):
+        assert _holds(
+            tmp_path, _project(domain, bodies, live(template.body)), domain, template.cases
+        )
+        if template.defect:
+            naive = _project(domain, bodies, live(template.defect.naive_body))
+            assert _holds(tmp_path, naive, domain, template.cases), bodies
+            assert not _holds(tmp_path, naive, domain, template.defect.cases), bodies
+            fixed = _project(domain, bodies, live(template.body))
+            assert _holds(tmp_path, fixed, domain, template.defect.cases), bodies
+        if template.change:
+            change = template.change
+            changed = _project(domain, bodies, live(change.body, change.arguments))
+            assert _holds(tmp_path, changed, domain, change.cases), bodies
+            first = _project(domain, bodies, live(template.body))
+            assert not _holds(tmp_path, first, domain, change.cases), bodies
 
 
 def test_no_domain_puts_functions_in_the_config_module() -> None:

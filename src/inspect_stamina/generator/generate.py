@@ -10,6 +10,7 @@ checkpoint is rendered from the same model. Same arguments, same bytes.
 from __future__ import annotations
 
 import random
+import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,13 +22,22 @@ from inspect_stamina.errors import StaminaError
 from inspect_stamina.generator import (
     algorithms,
     algorithms_js,
+    commands,
     data_pipeline,
     devops,
     library,
     merge,
 )
 from inspect_stamina.generator.languages import LANGUAGES, Language
-from inspect_stamina.generator.model import Cases, FunctionTemplate, LiveFunction, Plant, Project
+from inspect_stamina.generator.model import (
+    Cases,
+    CommandTemplate,
+    FunctionTemplate,
+    LiveCommand,
+    LiveFunction,
+    Plant,
+    Project,
+)
 from inspect_stamina.stamina.script import METRICS
 
 GENERATOR_VERSION = "2"
@@ -62,7 +72,29 @@ PHASE_ACTIONS: tuple[dict[str, float], ...] = (
         "explain": 0.15,
     },
 )
-CHECKED = frozenset({"feature", "change", "bug", "rename", "refactor", "plant", "probe", "merge"})
+# version 2: a domain with a command line also draws these, per phase (a command once the
+# functions it is built on are live; its changed requirement; its defect's bug report)
+COMMAND_ACTIONS: tuple[dict[str, float], ...] = (
+    {},
+    {"command": 0.25, "command_change": 0.05},
+    {"command": 0.15, "command_bug": 0.2},
+    {"command": 0.15, "command_change": 0.1, "command_bug": 0.1},
+)
+CHECKED = frozenset(
+    {
+        "feature",
+        "change",
+        "bug",
+        "rename",
+        "refactor",
+        "plant",
+        "probe",
+        "command",
+        "command_change",
+        "command_bug",
+        "merge",
+    }
+)
 # from generator version 2, a domain with library functions gets turns at these shares of
 # the script asking for them (the library is new to the agent: it must read its docs),
 # and one that changes a requirement of one of them
@@ -86,6 +118,9 @@ class Domain:
     # functions built on the library shipped in the image (generator/library.py), asked
     # for from generator version 2 on
     library: tuple[FunctionTemplate, ...] = ()
+    # subcommands of `python -m PACKAGE` built on the functions (generator version 2 on)
+    commands: tuple[CommandTemplate, ...] = ()
+    first: tuple[str, ...] = ()  # functions built before the others (version 2 on)
 
     @property
     def lang(self) -> Language:
@@ -113,6 +148,8 @@ DOMAINS = {
         ("pivot_table", "merge_frames", "fill_forward", "rolling_median", "outliers"),
         ("tabkit", "csvflow", "reportly", "datapipe"),
         library=data_pipeline.LIBRARY,
+        commands=data_pipeline.COMMANDS,
+        first=("parse_rows",),  # every command reads a CSV file
     ),
     "devops": Domain(
         "devops",
@@ -124,6 +161,7 @@ DOMAINS = {
         ("rotate_certificates", "drain_node", "restart_pods", "purge_cache", "sync_dns"),
         ("opskit", "shipctl", "infrakit", "deploytool"),
         library=devops.LIBRARY,
+        commands=devops.COMMANDS,
     ),
     "algorithms-js": Domain(
         "algorithms-js",
@@ -170,6 +208,8 @@ class _Planner:
         self.project = Project(self.rng.choice(domain.packages))
         self.pool = list(domain.templates)
         self.rng.shuffle(self.pool)
+        if version >= 2:  # a stable sort: the rest keep their shuffled order
+            self.pool.sort(key=lambda t: t.name not in domain.first)
         self.plant_turns = {2: domain.plants[0], 4: domain.plants[1]}
         self.probe_turns = {
             max(round(0.55 * turns), 14): domain.plants[0],
@@ -205,12 +245,17 @@ class _Planner:
     def _plan_merge(self, taken: dict[int, Any]) -> None:
         """Reserve two functions of one module (ours, the teammate's) and two free turns in
         the refactoring phase: the fork, then the merge."""
+        # not a function the domain builds first, and rather none a command is built on:
+        # both wait for the merge, late in the script
+        used = {u for command in self.domain.commands for u in command.uses}
         by_module: dict[str, list[FunctionTemplate]] = {}
         for template in self.pool:
-            by_module.setdefault(template.module, []).append(template)
+            if template.name not in self.domain.first:
+                by_module.setdefault(template.module, []).append(template)
         pairs = [ts[:2] for ts in by_module.values() if len(ts) >= 2]
         if not pairs:
             return
+        pairs.sort(key=lambda pair: any(t.name in used for t in pair))  # stable
         ours, theirs = pairs[0]
         at = round(0.6 * self.total)
         while at in taken or at + 1 in taken:
@@ -247,6 +292,8 @@ class _Planner:
         if number in self.library_turns:
             return getattr(self, f"_{self.library_turns[number]}")(number)
         weights = PHASE_ACTIONS[phase]
+        if self.version >= 2 and self.domain.commands:
+            weights = {**weights, **COMMAND_ACTIONS[phase]}
         forced = number - self.last_checked >= 4  # a checkpoint at least every five turns
         if number in self.robustness_turns and not forced:
             return getattr(self, f"_{self.robustness_turns[number]}")(number)
@@ -270,6 +317,9 @@ class _Planner:
             "bug": self._defective,
             "rename": self._renamable,
             "refactor": self._movable,
+            "command": self._buildable_commands,
+            "command_change": self._changeable_commands,
+            "command_bug": self._defective_commands,
         }.get(kind)
         if candidates is not None:
             return bool(candidates())
@@ -304,6 +354,26 @@ class _Planner:
             for n, f in self.project.functions.items()
             if modules.count(f.module) > 1 and f.module != n
         )
+
+    def _buildable_commands(self) -> list[CommandTemplate]:
+        live = {f.template.name for f in self.project.functions.values()}
+        return [
+            c
+            for c in self.domain.commands
+            if c.name not in self.project.commands
+            and set(c.uses) <= live
+            and set(c.constants) <= set(self.project.constants)
+        ]
+
+    def _changeable_commands(self) -> list[str]:
+        return [
+            n
+            for n, c in self.project.commands.items()
+            if c.template.change and not c.changed and not c.defective
+        ]
+
+    def _defective_commands(self) -> list[str]:
+        return [n for n, c in self.project.commands.items() if c.defective]
 
     # -- actions that change the code ------------------------------------------------
 
@@ -576,6 +646,100 @@ class _Planner:
         )
         return turn
 
+    # -- actions on the command line (generator version 2) ------------------------------
+
+    def _command(self, number: int) -> GeneratedTurn:
+        template = self.rng.choice(self._buildable_commands())
+        naive = template.defect is not None and self.rng.random() < 0.75
+        body = template.defect.naive_body if naive and template.defect else template.body
+        first = not self.project.commands
+        self.project.commands[template.name] = LiveCommand(
+            template, template.arguments, body, template.cases, defective=naive
+        )
+        pkg, name = self.project.package, template.name
+        current = self.project.current_names()
+        uses = ", ".join(f"`{current[u]}`" for u in template.uses)
+        summary = template.summary
+        for u in template.uses:  # a function the summary names, by its name now
+            summary = summary.replace(f"`{u}`", f"`{current[u]}`")
+        ask = f"`python -m {pkg} {name} {template.usage}`: it {summary}."
+        if first:
+            ask = (
+                f"Time for a command line on top of the library, starting with {ask} The "
+                f"command line lives in `{pkg}/cli.py` (argparse, one subcommand per command, a "
+                f"`main()` returning the exit code) and `{pkg}/__main__.py` runs it; an error "
+                "such as a missing file goes to stderr as `error: ...` with exit code 1, never "
+                "a traceback."
+            )
+        else:
+            ask = self.rng.choice(
+                (f"Add a `{name}` command to the command line, {ask}", f"New command, {ask}")
+            )
+        return self._command_turn(
+            number,
+            "feature",
+            self._noisy_prose(f"{ask} Build it on {uses}."),
+            f"Added the `{name}` command to {pkg}/cli.py, built on {uses}.",
+            name,
+            template.cases,
+            f"`{name}` command works",
+        )
+
+    def _command_change(self, number: int) -> GeneratedTurn:
+        name = self.rng.choice(self._changeable_commands())
+        live = self.project.commands[name]
+        change = live.template.change
+        assert change is not None
+        live.body, live.cases, live.changed = change.body, change.cases, True
+        live.arguments = change.arguments or live.arguments
+        self._retire(f"command:{name}", number - 1)
+        return self._command_turn(
+            number,
+            "feature",
+            self._noisy_prose(
+                f"Change of plan for `python -m {self.project.package} {name}`: {change.request}."
+            ),
+            f"The `{name}` command now follows the new rule: {change.request}.",
+            name,
+            change.cases,
+            f"`{name}` command follows the change",
+        )
+
+    def _command_bug(self, number: int) -> GeneratedTurn:
+        name = self.rng.choice(self._defective_commands())
+        live = self.project.commands[name]
+        defect = live.template.defect
+        assert defect is not None
+        live.body, live.defective = live.template.body, False
+        return self._command_turn(
+            number,
+            "bug",
+            f"Bug in `python -m {self.project.package} {name}`: with {defect.edge_case}, "
+            f"{defect.symptom}.",
+            f"Fixed the `{name}` command: with {defect.edge_case} it now behaves as described.",
+            name,
+            defect.cases,
+            f"`{name}` command fixed",
+        )
+
+    def _command_turn(
+        self,
+        number: int,
+        kind: str,
+        text: str,
+        reply: str,
+        name: str,
+        cases: tuple[str, ...],
+        label: str,
+    ) -> GeneratedTurn:
+        """A code turn whose checkpoint runs the command line black-box."""
+        turn = self._code_turn(number, kind, text, reply, None)
+        turn.test_file = f"tests/test_t{number:03d}_cli_{name.replace('-', '_')}.py"
+        turn.test = commands.test(self.project.package, [(name, cases)])
+        turn.checkpoint = {"action": "run_tests", "name": label}
+        self.checks_of.setdefault(f"command:{name}", []).append(turn)
+        return turn
+
     # -- turns without code ----------------------------------------------------------
 
     def _explain(self, number: int, regression_run: bool = False) -> GeneratedTurn:
@@ -687,7 +851,7 @@ class _Planner:
         raises: Cases | None = None,
         also: str | None = None,
     ) -> GeneratedTurn:
-        after = self.domain.lang.render(self.project)
+        after = {**self.domain.lang.render(self.project), **commands.render(self.project)}
         files = {path: text_ for path, text_ in after.items() if self.rendered.get(path) != text_}
         self.rendered = after
         turn = GeneratedTurn(number, "", {"text": text, "kind": kind, "reply": reply}, files)
@@ -713,6 +877,14 @@ class _Planner:
             turn.checkpoint = {"action": "run_tests", "name": label}
             self.checks_of.setdefault(tested, []).append(turn)
         return turn
+
+    def _noisy_prose(self, text: str) -> str:
+        """Noise in the words, never in `code` or a NAME the usage defines (a typo there
+        would change the request): they are made to look like no plain word, then restored."""
+        spans = text.split("`")
+        glued = "`".join(s.replace(" ", "\u00a0") if i % 2 else s for i, s in enumerate(spans))
+        glued = re.sub(r"\b([A-Z]{2,})\b", "\\1\u2060", glued)
+        return self._noisy(glued).replace("\u00a0", " ").replace("\u2060", "")
 
     def _noisy(self, text: str) -> str:
         """What real users add: a lower-case start, a dropped full stop, a typo."""
@@ -838,7 +1010,8 @@ def test_function(name):
 
 
 def _acceptance(lang: Language, project: Project) -> dict[str, str]:
-    """The finished product's tests: every function's current cases, under pytest."""
+    """The finished product's tests: every function's and every command's current cases,
+    under pytest."""
     groups = [
         (
             [name, *sorted(old for old, new in project.aliases.items() if new == name)],
@@ -849,12 +1022,17 @@ def _acceptance(lang: Language, project: Project) -> dict[str, str]:
     ]
     tests = lang.test(project.package, groups)
     if lang.runner is None:
-        return {"test_acceptance.py": tests}
-    names = sorted([*project.functions, *project.aliases])
-    return {
-        "acceptance.test.mjs": tests,
-        "test_acceptance.py": _NODE_ACCEPTANCE.format(names=names),
-    }
+        files = {"test_acceptance.py": tests}
+    else:
+        names = sorted([*project.functions, *project.aliases])
+        files = {
+            "acceptance.test.mjs": tests,
+            "test_acceptance.py": _NODE_ACCEPTANCE.format(names=names),
+        }
+    if project.commands:  # the program, black-box
+        runs = [(name, live.cases) for name, live in project.commands.items()]
+        files["test_commands.py"] = commands.test(project.package, runs)
+    return files
 
 
 def _script(
@@ -904,11 +1082,14 @@ def _script(
     if lang.image:
         script["image"] = lang.image
     analysers = [{"static_analysis": ["pylint", "bandit"]}] if lang.name == "python" else []
+    rules = lang.rules(pkg)
+    if planner.version >= 2 and DOMAINS[domain].commands:
+        rules = commands.allow_printing(rules, pkg)
     return {
         **script,
         "narrative_script": phases,
         "memory_probes": probes,
-        "consistency_rules": lang.rules(pkg),
+        "consistency_rules": rules,
         "final_evaluation": [
             {"run_acceptance_tests": "acceptance/"},
             *analysers,

@@ -58,6 +58,61 @@ class Plant:
     probe: FunctionTemplate
 
 
+@dataclass(frozen=True)
+class CommandDefect:
+    """A naive first handler with a real defect, and the bug report that fixes it."""
+
+    naive_body: str
+    edge_case: str
+    symptom: str
+    cases: tuple[str, ...]  # fail with the naive handler, pass with the fixed one
+
+
+@dataclass(frozen=True)
+class CommandChange:
+    """A changed requirement for a command: the new handler (and options) and what now holds."""
+
+    request: str
+    body: str
+    cases: tuple[str, ...]
+    arguments: str | None = None  # new argparse lines, when the options change too
+
+
+@dataclass(frozen=True)
+class CommandTemplate:
+    """One subcommand of the package's command line (`python -m PACKAGE NAME ...`).
+
+    Its handler calls library functions by their template names (a renamed function is
+    called by its current name when rendered) and may read planted constants. Its cases
+    are black-box test bodies: Python source using `tmp_path` and `run(*args)`, which runs
+    the command line in the workspace.
+    """
+
+    name: str
+    usage: str  # the arguments after the command's name, as the user writes them
+    help: str  # a short line for --help and the handler's docstring
+    summary: str  # what it does and prints, precisely enough to be tested black-box
+    uses: tuple[str, ...]  # the library functions it is built on (template names)
+    arguments: str  # argparse lines adding its options to the subparser `sub`
+    body: str  # the handler's body: `args` in, exit code out
+    cases: tuple[str, ...]
+    constants: tuple[str, ...] = ()  # planted constants the handler reads
+    defect: CommandDefect | None = None
+    change: CommandChange | None = None
+
+
+@dataclass
+class LiveCommand:
+    """A command as it is in the project now."""
+
+    template: CommandTemplate
+    arguments: str
+    body: str
+    cases: tuple[str, ...]
+    defective: bool = False
+    changed: bool = False
+
+
 @dataclass
 class LiveFunction:
     """A function as it is in the project now."""
@@ -79,6 +134,7 @@ class Project:
     functions: dict[str, LiveFunction] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)  # old name -> current name
     constants: dict[str, str] = field(default_factory=dict)
+    commands: dict[str, LiveCommand] = field(default_factory=dict)  # the command line's
 
     def modules(self) -> list[str]:
         """The package's modules that hold functions, in a stable order."""
@@ -92,6 +148,10 @@ class Project:
         """Old names kept in a module for the functions it defines now."""
         names = self.names_in(module)
         return [old for old, new in self.aliases.items() if new in names]
+
+    def current_names(self) -> dict[str, str]:
+        """Each live function's template name -> the name it has now (after renames)."""
+        return {f.template.name: name for name, f in self.functions.items()}
 
     def constants_used_in(self, module: str) -> list[str]:
         """The planted constants a module's functions use."""
