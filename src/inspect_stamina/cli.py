@@ -85,7 +85,8 @@ def _cmd_report(args: argparse.Namespace) -> None:
     from inspect_stamina.report.markdown import write_report
 
     report = write_report(args.logs, args.output, progress=sys.stderr.isatty())
-    print(f"wrote {report} and its figures")
+    print(report.summary)
+    print(f"wrote {report.path}" + "".join(f", {p.name}" for p in report.figures))
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -211,9 +211,11 @@ def read_logs(paths: Sequence[str | Path], progress: bool = False) -> LogSet:
     files = find_logs(paths)
     result = LogSet()
     if progress and len(files) > 1:
+        from rich.console import Console
         from rich.progress import Progress
 
-        with Progress(transient=True) as bar:
+        # on stderr: stdout carries the command's own output
+        with Progress(console=Console(stderr=True), transient=True) as bar:
             job = bar.add_task("reading logs", total=len(files))
             for path in files:
                 _read_one(path, result)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from inspect_stamina.errors import StaminaError
@@ -182,7 +183,16 @@ def problems_section(logs: LogSet) -> list[str]:
     ]
 
 
-def write_report(paths: Sequence[str | Path], output: str | Path, progress: bool = False) -> Path:
+@dataclass(frozen=True)
+class Report:
+    """A written report: its Markdown file and the part worth printing to the terminal."""
+
+    path: Path
+    summary: str
+    figures: list[Path]
+
+
+def write_report(paths: Sequence[str | Path], output: str | Path, progress: bool = False) -> Report:
     """Read the logs and write report.md and its figures into the output directory."""
     directory = Path(output)
     if directory.exists() and not directory.is_dir():
@@ -200,20 +210,23 @@ def write_report(paths: Sequence[str | Path], output: str | Path, progress: bool
         )
     directory.mkdir(parents=True, exist_ok=True)
     by_model = {model: runs for (model,), runs in group(sessions, "model").items()}
-    lines = [
-        "# StaminaBench report",
-        "",
+    intro = [
         f"{len(logs.logs)} logs read: {len(sessions)} scored StaminaBench sessions from "
         f"{len(by_model)} models, {len(logs.gaia)} GAIA answers, "
         f"{len(logs.problems)} problems (listed below).",
         "",
         *problems_section(logs),
     ]
+    lines = ["# StaminaBench report", "", *intro]
+    summary = list(intro)
+    figures: dict[str, Path] = {}
     if sessions:
         figures = all_figures(sessions, directory)
+        summary += metrics_section(by_model)
         lines += metrics_section(by_model)
         lines += script_section(sessions)
         lines += stamina_section(by_model)
+    summary += gaia_section(logs)
     lines += gaia_section(logs)
     if sessions:
         lines += ["## Figures", ""]
@@ -226,4 +239,4 @@ def write_report(paths: Sequence[str | Path], output: str | Path, progress: bool
     lines += [METHOD]
     report = directory / "report.md"
     report.write_text("\n".join(lines), encoding="utf-8")
-    return report
+    return Report(report, "\n".join(summary), list(figures.values()))

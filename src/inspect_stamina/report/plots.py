@@ -262,6 +262,8 @@ def timeline(sessions: Sequence[Session], path: Path) -> Path:
                     s=55 if count == 1 else 30,
                     zorder=3,
                 )
+            if turn.status not in ("ok", "not_reached"):
+                axis.scatter(turn.turn, row - 0.25, marker="s", color="0.3", s=14, zorder=3)
             if turn.regressions:
                 axis.scatter(turn.turn, row + 0.22, marker="v", color="tab:orange", s=35, zorder=3)
         failed, observed = first_failure(session)
@@ -299,6 +301,14 @@ def timeline(sessions: Sequence[Session], path: Path) -> Path:
         Line2D([], [], marker="o", color="tab:green", linestyle="none", label="checkpoint passed"),
         Line2D([], [], marker="X", color="tab:red", linestyle="none", label="checkpoint failed"),
         Line2D([], [], marker="v", color="tab:orange", linestyle="none", label="regression found"),
+        Line2D(
+            [],
+            [],
+            marker="s",
+            color="0.3",
+            linestyle="none",
+            label="turn ended in an error or limit",
+        ),
         Line2D([], [], color="0.8", lw=5, label="turns not reached"),
     ]
     axis.legend(
