@@ -46,6 +46,7 @@ STAMINA_COLUMNS: list[Column] = [
 
 _SAMPLE_BASICS: list[Column] = [
     EvalColumn("task_name", path="eval.task", required=True),
+    EvalColumn("agent", path="eval.task_args.agent"),
     SampleColumn("id", path="id", required=True, type=str),
     SampleColumn("epoch", path="epoch", required=True, type=int),
     SampleColumn("error", path="error", default=""),
@@ -72,6 +73,7 @@ def stamina_samples_df(logs: str | Path | Sequence[str | Path], quiet: bool = Tr
 TURN_COLUMNS = (
     "log",
     "model",
+    "agent",
     "script",
     "domain",
     "epoch",
@@ -107,6 +109,7 @@ def _turn_rows(session: Session) -> list[dict[str, Any]]:
             {
                 "log": session.log,
                 "model": session.model,
+                "agent": session.agent,
                 "script": session.script,
                 "domain": session.domain,
                 "epoch": session.epoch,

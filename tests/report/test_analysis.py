@@ -8,9 +8,12 @@ from pathlib import Path
 from inspect_ai.log import read_eval_log
 
 from inspect_stamina.analysis import stamina_samples_df, turns_df
+from inspect_stamina.generator.generate import GENERATOR_VERSION, generate, list_domains
+from inspect_stamina.report.logs import script_domain
 from inspect_stamina.stamina.scorers import METRIC_KEYS
 
 MINI_TURNS = 6
+MINI = Path(__file__).parents[1] / "stamina" / "fixtures" / "mini" / "script.yaml"
 
 
 def test_samples_df_has_one_numeric_column_per_metric(report_logs: dict[str, Path]) -> None:
@@ -60,3 +63,13 @@ def test_turns_df_has_a_row_per_turn_per_session(report_logs: dict[str, Path]) -
     assert set(frame["phase"]) == {"Setup", "Features"}
     # a directory reads the same logs
     assert len(turns_df(report_logs["noop"].parent)) == MINI_TURNS
+
+
+def test_the_domain_of_a_generated_script_is_read_from_its_text(tmp_path: Path) -> None:
+    for line in list_domains(GENERATOR_VERSION):
+        domain = line.split("\t")[0]
+        path = generate(domain, 20, 3, tmp_path / domain, GENERATOR_VERSION)
+        text = (path if path.is_file() else path / "script.yaml").read_text(encoding="utf-8")
+        # samples_df's summaries keep only the start of the script's text
+        assert script_domain(text[:1000]) == domain
+    assert script_domain(MINI.read_text(encoding="utf-8")) is None

@@ -45,6 +45,12 @@ class Session:
     mode: str = "free"
     compaction: str = "auto"
     error: str | None = None
+    agent: str | None = None
+
+    @property
+    def name(self) -> str:
+        """What runs are compared under: the model, and the agent when one was named."""
+        return f"{self.model} · {self.agent}" if self.agent else self.model
 
     @property
     def scored(self) -> bool:
@@ -54,7 +60,7 @@ class Session:
     @property
     def label(self) -> str:
         """Legend text for this one session."""
-        return f"{self.model} · {self.script} · epoch {self.epoch}"
+        return f"{self.name} · {self.script} · epoch {self.epoch}"
 
 
 @dataclass(frozen=True)
@@ -111,12 +117,6 @@ def find_logs(paths: Sequence[str | Path]) -> list[Path]:
     return found
 
 
-def model_label(log: EvalLog) -> str:
-    """The name a run is compared under: its model, and its agent when one was named."""
-    agent = (log.eval.task_args or {}).get("agent")
-    return f"{log.eval.model} · {agent}" if agent else log.eval.model
-
-
 def script_domain(script_text: str) -> str | None:
     """The generator domain a script came from, when it is a generated one."""
     match = _GENERATED.search(script_text[:2000])
@@ -144,7 +144,7 @@ def _session(log: EvalLog, path: str, sample: EvalSample) -> Session | None:
     task_args = log.eval.task_args or {}
     return Session(
         log=path,
-        model=model_label(log),
+        model=log.eval.model,
         script=str(score_meta.get("script") or metadata.get("script") or sample.id),
         epoch=sample.epoch,
         total_turns=int(metadata.get("total_turns") or len(raw_turns) or 0),
@@ -156,6 +156,7 @@ def _session(log: EvalLog, path: str, sample: EvalSample) -> Session | None:
         # logs from before the setting existed ran without compaction
         compaction=str((log.eval.metadata or {}).get("compaction", "none")),
         error=_error_text(sample.error) if sample.error else None,
+        agent=str(task_args["agent"]) if task_args.get("agent") else None,
     )
 
 
@@ -164,7 +165,7 @@ def _gaia_answer(log: EvalLog, path: str, sample: EvalSample) -> GaiaAnswer | No
     if score is None:
         return None
     level = str((sample.metadata or {}).get("level", "?"))
-    return GaiaAnswer(path, model_label(log), level, score.value == "C")
+    return GaiaAnswer(path, log.eval.model, level, score.value == "C")
 
 
 def _read_one(path: Path, into: LogSet) -> None:

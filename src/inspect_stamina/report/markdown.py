@@ -83,7 +83,7 @@ def metrics_section(by_model: dict[str, list[Session]]) -> list[str]:
 def script_section(sessions: Sequence[Session]) -> list[str]:
     """Every metric per model and script, with pass^k over the epochs."""
     rows = []
-    for (model, script), runs in group(sessions, "model", "script").items():
+    for (model, script), runs in group(sessions, "name", "script").items():
         k = len(runs)
         rows.append(
             [
@@ -135,7 +135,7 @@ def sessions_section(sessions: Sequence[Session]) -> list[str]:
     keys = ("solved", "completion", "checkpoint_pass_rate", "stamina", "regressions")
     rows = [
         [
-            s.model,
+            s.name,
             s.script,
             s.mode,
             s.compaction,
@@ -209,7 +209,7 @@ def write_report(paths: Sequence[str | Path], output: str | Path, progress: bool
             )
         )
     directory.mkdir(parents=True, exist_ok=True)
-    by_model = {model: runs for (model,), runs in group(sessions, "model").items()}
+    by_model = {model: runs for (model,), runs in group(sessions, "name").items()}
     intro = [
         f"{len(logs.logs)} logs read: {len(sessions)} scored StaminaBench sessions from "
         f"{len(by_model)} models, {len(logs.gaia)} GAIA answers, "

@@ -324,7 +324,7 @@ def timeline(sessions: Sequence[Session], path: Path) -> Path:
 
 def all_figures(sessions: Sequence[Session], directory: Path) -> dict[str, Path]:
     """Every figure the sessions allow, by name (no context figure without context data)."""
-    by_model = {model: runs for (model,), runs in group(sessions, "model").items()}
+    by_model = {model: runs for (model,), runs in group(sessions, "name").items()}
     figures = {
         "radar": radar(by_model, directory / "radar.png"),
         "survival": survival(by_model, directory / "survival.png"),
