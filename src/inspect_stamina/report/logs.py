@@ -110,6 +110,8 @@ def find_logs(paths: Sequence[str | Path]) -> list[Path]:
             found.append(path)
         else:
             raise StaminaError(f"Cannot read the eval log {path}: no such file or directory.")
+    # a log named twice (a file and its directory, say) is read once
+    found = list({p.resolve(): p for p in found}.values())
     if not found:
         raise StaminaError(
             "No eval logs found in " + ", ".join(str(p) for p in paths) + " (.eval or .json)."
