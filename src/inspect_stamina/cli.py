@@ -119,11 +119,11 @@ def _key_values(pairs: list[str], flag: str) -> dict[str, Any]:
 
 
 def _cmd_report(args: argparse.Namespace) -> None:
-    from inspect_stamina.report.curves import load_sessions, plot_sessions, summary_table
+    from inspect_stamina.report.markdown import write_report
 
-    sessions = load_sessions(args.logs)
-    print(summary_table(sessions))
-    print(f"\nwrote {plot_sessions(sessions, args.output)}")
+    report = write_report(args.logs, args.output, progress=sys.stderr.isatty())
+    print(report.summary)
+    print(f"wrote {report.path}" + "".join(f", {p.name}" for p in report.figures))
 
 
 def _cmd_review(args: argparse.Namespace) -> None:
@@ -174,10 +174,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_validate)
 
     p = sub.add_parser(
-        "report", help="summary table and turn-by-turn curves from StaminaBench logs"
+        "report", help="report.md and figures comparing models from StaminaBench and GAIA logs"
     )
-    p.add_argument("logs", nargs="+", help="eval logs of inspect_stamina/stamina")
-    p.add_argument("-o", "--output", default="stamina_report.png")
+    p.add_argument("logs", nargs="+", help="eval logs, or directories of them")
+    p.add_argument(
+        "-o",
+        "--output",
+        default="stamina_report",
+        help="the directory to write (default: %(default)s)",
+    )
     p.set_defaults(func=_cmd_report)
 
     p = sub.add_parser(

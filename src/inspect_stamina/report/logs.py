@@ -1,0 +1,236 @@
+"""Reading StaminaBench and GAIA eval logs into sessions, GAIA answers and problems.
+
+Logs can be large (a 100-turn session carries every message and event), so each log's
+header is read first and its samples then one at a time without messages, events or
+attachments: everything the report needs is in the scores and the store.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from inspect_ai.log import EvalLog, EvalSample, read_eval_log, read_eval_log_samples
+
+from inspect_stamina.errors import StaminaError
+from inspect_stamina.stamina.record import TurnRecord
+
+STAMINA_SCORER = "stamina_scorer"
+GAIA_SCORER = "gaia_scorer"
+# the sample fields the report never reads: by far the largest part of a long log
+_SKIPPED_FIELDS = {"messages", "events", "attachments"}
+# generated scripts are named after their domain: "Generated devops library (100 turns, …)"
+_GENERATED = re.compile(r"task_name:\s*['\"]?Generated (\S+) library")
+_LOG_SUFFIXES = (".eval", ".json")
+
+
+@dataclass(frozen=True)
+class Session:
+    """One StaminaBench session (a sample and epoch): who ran which script, and its turns."""
+
+    log: str
+    model: str
+    script: str
+    epoch: int
+    total_turns: int
+    turns: list[TurnRecord]
+    # the scorer's values; empty when the session was never scored (it errored)
+    values: dict[str, float] = field(default_factory=dict)
+    stopped_at: int | None = None
+    domain: str | None = None
+    mode: str = "free"
+    compaction: str = "auto"
+    error: str | None = None
+    agent: str | None = None
+
+    @property
+    def name(self) -> str:
+        """What runs are compared under: the model, and the agent when one was named."""
+        return f"{self.model} · {self.agent}" if self.agent else self.model
+
+    @property
+    def scored(self) -> bool:
+        """Whether the scorer ran on this session."""
+        return bool(self.values)
+
+    @property
+    def label(self) -> str:
+        """Legend text for this one session."""
+        return f"{self.name} · {self.script} · epoch {self.epoch}"
+
+
+@dataclass(frozen=True)
+class GaiaAnswer:
+    """One scored GAIA question."""
+
+    log: str
+    model: str
+    level: str
+    correct: bool
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A log, or a sample in one, that the report could not count, and why."""
+
+    log: str
+    what: str
+    error: str
+
+
+@dataclass
+class LogSet:
+    """Everything read from a set of logs."""
+
+    logs: list[str] = field(default_factory=list)
+    sessions: list[Session] = field(default_factory=list)
+    gaia: list[GaiaAnswer] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def scored(self) -> list[Session]:
+        """Sessions the scorer ran on: the ones every metric is computed from."""
+        return [s for s in self.sessions if s.scored]
+
+
+def find_logs(paths: Sequence[str | Path]) -> list[Path]:
+    """The log files among the given files and directories (searched recursively)."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found.extend(
+                sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in _LOG_SUFFIXES)
+            )
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise StaminaError(f"Cannot read the eval log {path}: no such file or directory.")
+    # a log named twice (a file and its directory, say) is read once
+    found = list({p.resolve(): p for p in found}.values())
+    if not found:
+        raise StaminaError(
+            "No eval logs found in " + ", ".join(str(p) for p in paths) + " (.eval or .json)."
+        )
+    return found
+
+
+def script_domain(script_text: str) -> str | None:
+    """The generator domain a script came from, when it is a generated one."""
+    match = _GENERATED.search(script_text[:2000])
+    return match.group(1) if match else None
+
+
+def _error_text(error: Any) -> str:
+    return str(getattr(error, "message", error) or "unknown error")
+
+
+def _session(log: EvalLog, path: str, sample: EvalSample) -> Session | None:
+    metadata = sample.metadata or {}
+    if "script" not in metadata:
+        return None
+    score = (sample.scores or {}).get(STAMINA_SCORER)
+    score_meta = (score.metadata or {}) if score is not None else {}
+    if score is not None and isinstance(score.value, dict):
+        values = {k: float(v) if v is not None else math.nan for k, v in score.value.items()}
+        raw_turns = score_meta.get("turns", [])
+        stopped_at = score_meta.get("stopped_at")
+    else:
+        # never scored: the turns finished before the error are still in the store
+        values, raw_turns = {}, (sample.store or {}).get("SessionRecord:turns", [])
+        stopped_at = (sample.store or {}).get("SessionRecord:stopped_at")
+    task_args = log.eval.task_args or {}
+    return Session(
+        log=path,
+        model=log.eval.model,
+        script=str(score_meta.get("script") or metadata.get("script") or sample.id),
+        epoch=sample.epoch,
+        total_turns=int(metadata.get("total_turns") or len(raw_turns) or 0),
+        turns=[TurnRecord.model_validate(t) for t in raw_turns],
+        values=values,
+        stopped_at=stopped_at,
+        domain=script_domain(str(metadata.get("script_text", ""))),
+        mode=str(task_args.get("mode", "free")),
+        # logs from before the setting existed ran without compaction
+        compaction=str((log.eval.metadata or {}).get("compaction", "none")),
+        error=_error_text(sample.error) if sample.error else None,
+        agent=str(task_args["agent"]) if task_args.get("agent") else None,
+    )
+
+
+def _gaia_answer(log: EvalLog, path: str, sample: EvalSample) -> GaiaAnswer | None:
+    score = (sample.scores or {}).get(GAIA_SCORER)
+    if score is None:
+        return None
+    level = str((sample.metadata or {}).get("level", "?"))
+    return GaiaAnswer(path, log.eval.model, level, score.value == "C")
+
+
+def _read_one(path: Path, into: LogSet) -> None:
+    location = str(path)
+    try:
+        header = read_eval_log(location, header_only=True)
+        samples: Iterator[EvalSample] = read_eval_log_samples(
+            location, all_samples_required=False, exclude_fields=_SKIPPED_FIELDS
+        )
+        read = list(samples)
+    except Exception as ex:  # noqa: BLE001 - any failure to parse means an unreadable log
+        into.problems.append(Problem(location, "unreadable log", str(ex) or type(ex).__name__))
+        return
+    into.logs.append(location)
+    if header.status != "success":
+        message = _error_text(header.error) if header.error else "the eval did not finish"
+        into.problems.append(Problem(location, f"eval status {header.status}", message))
+    for sample in read:
+        session = _session(header, location, sample)
+        if session is not None:
+            into.sessions.append(session)
+            if not session.scored:
+                into.problems.append(
+                    Problem(
+                        location,
+                        f"unscored session {session.script} epoch {session.epoch}",
+                        session.error or "the sample has no StaminaBench score",
+                    )
+                )
+            continue
+        answer = _gaia_answer(header, location, sample)
+        if answer is not None:
+            into.gaia.append(answer)
+        elif sample.error:
+            into.problems.append(
+                Problem(
+                    location, f"sample {sample.id} epoch {sample.epoch}", _error_text(sample.error)
+                )
+            )
+
+
+def read_logs(paths: Sequence[str | Path], progress: bool = False) -> LogSet:
+    """Read every log in the given files and directories; unreadable ones become problems."""
+    files = find_logs(paths)
+    result = LogSet()
+    if progress and len(files) > 1:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        # on stderr: stdout carries the command's own output
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            job = bar.add_task("reading logs", total=len(files))
+            for path in files:
+                _read_one(path, result)
+                bar.advance(job)
+    else:
+        for path in files:
+            _read_one(path, result)
+    if not result.logs:
+        raise StaminaError(
+            "Cannot read the eval log"
+            + ("s" if len(files) > 1 else "")
+            + ": "
+            + "; ".join(f"{p.log}: {p.error}" for p in result.problems)
+        )
+    return result
