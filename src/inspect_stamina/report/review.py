@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.report.curves import Session, load_sessions
+from inspect_stamina.report.logs import Session, read_logs
 from inspect_stamina.stamina.record import TurnRecord
 from inspect_stamina.stamina.script import CODE_KINDS
 
@@ -104,12 +104,19 @@ def _sessions_by_log(
     logs: Sequence[str | Path],
 ) -> tuple[list[tuple[str, Session]], list[tuple[str, str]]]:
     """Each log's scored sessions; a log without any (GAIA, a crashed run) is skipped with why."""
-    sessions, skipped = [], []
+    sessions: list[tuple[str, Session]] = []
+    skipped: list[tuple[str, str]] = []
     for log in logs:
         try:
-            sessions += [(str(log), s) for s in load_sessions([log])]
-        except StaminaError as ex:
+            read = read_logs([log])
+        except StaminaError as ex:  # unreadable
             skipped.append((str(log), str(ex)))
+            continue
+        if read.scored:
+            sessions += [(str(log), s) for s in read.scored]
+        else:
+            why = "; ".join(f"{p.what}: {p.error}" for p in read.problems)
+            skipped.append((str(log), why or "no scored StaminaBench sessions"))
     if not sessions:
         reasons = " ".join(f"{log}: {why}" for log, why in skipped)
         raise StaminaError(f"No StaminaBench sessions to review. {reasons}")
