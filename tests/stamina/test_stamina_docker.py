@@ -102,7 +102,7 @@ def test_starter_script_oracle_passes_everything(log_dir: Path) -> None:
         if isinstance(e, InfoEvent) and e.source == TURN_EVENT_SOURCE
     ]
     assert len(summaries) == 28 and summaries[0].startswith("**Turn 1 · ")
-    assert "Checkpoints: ✅" in summaries[2] and "changed stockroom/" in summaries[0]
+    assert "Checkpoints: ✓" in summaries[2] and "changed stockroom/" in summaries[0]
     [score] = log.samples[0].scores.values()  # type: ignore[union-attr]
     assert (score.explanation or "").startswith("**Stamina 28/28 turns.**")
     assert all(t["tokens"] >= 0 and "harness" in t["seconds"] for t in turns)

@@ -12,7 +12,8 @@ import math
 from inspect_stamina.stamina.record import CheckResult, FinalEvaluation, SessionRecord, TurnRecord
 from inspect_stamina.stamina.script import Script
 
-_PASS, _FAIL = "✅", "❌"
+# marks in fonts every browser has (headless Chromium on Debian shows no emoji)
+_PASS, _FAIL = "✓", "✗"
 TURN_SPAN_TYPE = "session_turn"
 
 
