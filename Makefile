@@ -18,8 +18,11 @@ demo: setup
 	inspect eval inspect_stamina/gaia --model stamina/gaia-example \
 		-T dataset_hub=example --log-dir $(LOG_DIR)
 
-# The whole test suite, Docker tests included (they fail when Docker is absent).
+# The whole test suite, Docker tests included (they fail when Docker is absent), and
+# the log viewer's tests in Debian's headless Chromium (installed here when missing).
 test: setup
+	command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	$(PYTHON) -m pytest
 
 lint:
