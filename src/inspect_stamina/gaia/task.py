@@ -256,7 +256,8 @@ def build_gaia_task(
     return Task(
         dataset=dataset,
         solver=gaia_agent(max_steps, timeout, tools, max_tool_output),
-        scorer=[gaia_scorer(), gaia_level()] if split == "validation" else gaia_level(),
+        # the test split has no answers: unscored, for the leaderboard submission file
+        scorer=[gaia_scorer(), gaia_level()] if split == "validation" else None,
         sandbox=(
             gaia_sandbox(cache, docker_image, network_enabled, limits)
             if sandbox == "docker"
