@@ -210,6 +210,11 @@ CASES = [
         for seed in range(8 if turns == 20 else 5)
     ],
     *[("algorithms-js", turns, seed, "end") for turns in (20, 100) for seed in range(3)],
+    # every web API test starts its own server: fewer seeds, regressions at the end only
+    *[
+        ("webapi", turns, seed, "end")
+        for turns, seed in ((20, 0), (20, 1), (45, 0), (100, 0), (100, 1))
+    ],
 ]
 
 
@@ -361,10 +366,24 @@ def test_a_command_holds_with_every_version_of_its_functions(
 
 
 def test_no_domain_puts_functions_in_the_config_module() -> None:
-    # config holds the planted constants; a function module of that name would replace it
+    # config holds the planted constants (and a service's server and store modules are its
+    # own); a function module of that name would replace it
     for domain in DOMAINS.values():
         modules = {t.module for t in (*domain.templates, *(p.probe for p in domain.plants))}
-        assert "config" not in modules, domain.name
+        reserved = {"config", "server", "store"} if domain.language == "http" else {"config"}
+        assert not modules & reserved, domain.name
+
+
+def test_web_api_tests_are_black_box(tmp_path: Path) -> None:
+    """They reach the service over HTTP only: no test imports the package."""
+    path = generate("webapi", 100, 5, tmp_path / "script")
+    package = load_script(path).script.description.split("`")[1]
+    tests = [*path.parent.glob("tests/*.py"), *path.parent.glob("acceptance/*.py")]
+    assert len(tests) > 20
+    for test in tests:
+        text = test.read_text()
+        assert f"import {package}" not in text and f"from {package}" not in text, test.name
+        assert "with Service(" in text, test.name
 
 
 def test_same_arguments_same_bytes(tmp_path: Path) -> None:

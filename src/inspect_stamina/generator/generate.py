@@ -27,8 +27,10 @@ from inspect_stamina.generator import (
     devops,
     library,
     merge,
+    webapi,
 )
-from inspect_stamina.generator.languages import LANGUAGES, Language
+from inspect_stamina.generator.http_service import HttpService
+from inspect_stamina.generator.languages import JavaScript, Language, Python
 from inspect_stamina.generator.model import (
     Cases,
     CommandTemplate,
@@ -100,6 +102,11 @@ CHECKED = frozenset(
 # and one that changes a requirement of one of them
 LIBRARY_TURNS = ((0.2, "library"), (0.45, "library"), (0.62, "library_change"))
 PACKAGES = ("algokit", "tinyalgo", "mathbox", "toolbelt", "numkit", "smallalgs")
+LANGUAGES: dict[str, Language] = {
+    "python": Python(),
+    "javascript": JavaScript(),
+    "http": HttpService(),  # a Python package served over HTTP, tested black-box
+}
 
 
 @dataclass(frozen=True)
@@ -172,6 +179,19 @@ DOMAINS = {
         algorithms_js.RENAMES,
         ("quickSort", "levenshtein", "matrixMultiply", "topologicalSort", "kMeans"),
     ),
+    "webapi": Domain(
+        "webapi",
+        "http",
+        "a JSON-over-HTTP service (notes, tasks, stock items) on Python's standard library, "
+        "tested black-box over HTTP",
+        webapi.TEMPLATES,
+        webapi.PLANTS,
+        webapi.RENAMES,
+        ("export_csv", "login", "rate_limit", "bulk_import", "archive_note"),
+        ("notekit", "deskapi", "tinyrest", "stockroom"),
+        since=2,
+        first=("create_note",),
+    ),
 }
 
 
@@ -194,7 +214,7 @@ class GeneratedTurn:
 def list_domains(version: str = GENERATOR_VERSION) -> list[str]:
     """`name<TAB>language<TAB>description`, one per domain the generator version writes."""
     return [
-        f"{d.name}\t{d.language}\t{d.description}"
+        f"{d.name}\t{d.lang.name}\t{d.description}"
         for d in DOMAINS.values()
         if d.since <= int(version)
     ]
@@ -380,25 +400,15 @@ class _Planner:
     def _feature(
         self, number: int, first: bool = False, template: FunctionTemplate | None = None
     ) -> GeneratedTurn:
-        template = template or self.pool.pop(0)
+        template = template or self.pool.pop(self._ready())
         naive = template.defect is not None and self.rng.random() < 0.75
         body = template.defect.naive_body if naive and template.defect else template.body
         self._add(template, body, defective=naive)
         pkg, lang = self.project.package, self.domain.lang
         where = f"{pkg}/{template.module}{lang.ext}"
-        ask = self.rng.choice(
-            (
-                f"Add `{template.name}({template.params})` to `{where}`: it returns "
-                f"{template.summary}. Export it from the package.",
-                f"Next, a function `{template.name}({template.params})` in {where} "
-                f"returning {template.summary}. It should be importable as "
-                f"{lang.import_hint(pkg, template.name)}.",
-                f"We need {template.summary}. Call it `{template.name}({template.params})`, "
-                f"put it in `{where}` and export it from `{pkg}`.",
-            )
-        )
+        ask = self.rng.choice(lang.feature_asks(pkg, template))
         if first:
-            ask = f"{lang.intro(pkg)} for small, well-tested algorithms. {ask}"
+            ask = f"{lang.intro(pkg)}. {ask}"
         return self._code_turn(
             number,
             "feature",
@@ -564,15 +574,13 @@ class _Planner:
 
     def _probe(self, number: int, plant: Plant) -> GeneratedTurn:
         template = plant.probe
+        assert all(r in self.project.functions for r in template.requires), template.name
         self._add(template, template.body)
         pkg = self.project.package
         return self._code_turn(
             number,
             "memory_probe",
-            self._noisy(
-                f"Add `{template.name}({template.params})` to `{pkg}/{template.module}{self.domain.lang.ext}`: it returns "
-                f"{template.summary}. Export it too."
-            ),
+            self._noisy(self.domain.lang.probe_ask(pkg, template)),
             f"Added {template.name}, which uses {plant.constant} from {pkg}/config{self.domain.lang.ext} as we agreed.",
             template.name,
         )
@@ -828,6 +836,14 @@ class _Planner:
         )
 
     # -- helpers -----------------------------------------------------------------------
+
+    def _ready(self) -> int:
+        """The first template in the pool whose required functions exist (the pool's head
+        in a domain without requirements)."""
+        live = self.project.functions
+        ready = [i for i, t in enumerate(self.pool) if all(r in live for r in t.requires)]
+        assert ready, "a domain's requirements must name templates of the domain, acyclically"
+        return ready[0]
 
     def _add(self, template: FunctionTemplate, body: str, defective: bool = False) -> None:
         cases = template.cases

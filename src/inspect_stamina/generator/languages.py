@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from inspect_stamina.generator.model import Cases, LiveFunction, Plant, Project
+from inspect_stamina.generator.model import Cases, FunctionTemplate, LiveFunction, Plant, Project
 
 # what one test pins: these names (a function and its old names) on these cases and
 # these rejected arguments
@@ -32,11 +32,19 @@ class Language(Protocol):
     merges: bool  # whether a teammate's function can be written for a merge challenge
 
     def intro(self, package: str) -> str:
-        """How the user asks for the package on the first turn."""
+        """How the user asks for the package on the first turn (a sentence, no full stop)."""
         ...
 
     def import_hint(self, package: str, name: str) -> str:
         """How a user of the package imports a name."""
+        ...
+
+    def feature_asks(self, package: str, template: FunctionTemplate) -> tuple[str, ...]:
+        """The ways a user asks for a new function (the planner draws one)."""
+        ...
+
+    def probe_ask(self, package: str, template: FunctionTemplate) -> str:
+        """How a user asks for the function that must reuse a planted constant."""
         ...
 
     def render(self, project: Project) -> dict[str, str]:
@@ -102,7 +110,37 @@ def _forbidden(rule_id: str, description: str, grep: str, files: str) -> dict[st
     }
 
 
-class Python:
+class _Library:
+    """How users ask for the functions of a library package: by signature and module."""
+
+    ext: str
+
+    def import_hint(self, package: str, name: str) -> str:
+        """How a user of the package imports a name."""
+        raise NotImplementedError
+
+    def feature_asks(self, package: str, template: FunctionTemplate) -> tuple[str, ...]:
+        """Three phrasings naming the signature, the module and the export."""
+        where = f"{package}/{template.module}{self.ext}"
+        return (
+            f"Add `{template.name}({template.params})` to `{where}`: it returns "
+            f"{template.summary}. Export it from the package.",
+            f"Next, a function `{template.name}({template.params})` in {where} "
+            f"returning {template.summary}. It should be importable as "
+            f"{self.import_hint(package, template.name)}.",
+            f"We need {template.summary}. Call it `{template.name}({template.params})`, "
+            f"put it in `{where}` and export it from `{package}`.",
+        )
+
+    def probe_ask(self, package: str, template: FunctionTemplate) -> str:
+        """The signature and module, without the constant's value."""
+        return (
+            f"Add `{template.name}({template.params})` to `{package}/{template.module}{self.ext}`: "
+            f"it returns {template.summary}. Export it too."
+        )
+
+
+class Python(_Library):
     """A Python package tested with pytest."""
 
     name = "python"
@@ -112,10 +150,14 @@ class Python:
     runner: str | None = None
     ext = ".py"
     merges = True
+    purpose = "small, well-tested algorithms"  # what the package's docstring says it is
 
     def intro(self, package: str) -> str:
         """A package directory with an __init__.py."""
-        return f"Start a Python package `{package}` (a directory {package}/ with an __init__.py)"
+        return (
+            f"Start a Python package `{package}` (a directory {package}/ with an __init__.py) "
+            "for small, well-tested algorithms"
+        )
 
     def import_hint(self, package: str, name: str) -> str:
         """from package import name."""
@@ -126,25 +168,8 @@ class Python:
         files: dict[str, str] = {}
         exports: dict[str, list[str]] = {}
         for module in project.modules():
-            names = project.names_in(module)
-            aliases = project.aliases_in(module)
-            exports[module] = names + aliases
-            used = project.constants_used_in(module)
-            head = f'"""{module.capitalize()} helpers."""\n'
-            if used:
-                head += f"\nfrom {project.package}.config import {', '.join(used)}\n"
-            parts = [head]
-            for name in names:
-                function = project.functions[name]
-                parts.append(
-                    f"\ndef {name}({function.template.params}):\n"
-                    f'    """Return {function.template.summary}."""\n{function.body}\n'
-                )
-            for old in aliases:
-                parts.append(
-                    f"\n# the old name, kept for existing callers\n{old} = {project.aliases[old]}\n"
-                )
-            files[f"{project.package}/{module}.py"] = "\n".join(parts)
+            exports[module] = project.names_in(module) + project.aliases_in(module)
+            files[f"{project.package}/{module}.py"] = self.module(project, module)
         if project.constants:
             body = "".join(f"{name} = {value}\n" for name, value in project.constants.items())
             files[f"{project.package}/config.py"] = (
@@ -156,12 +181,32 @@ class Python:
         )
         every = sorted(n for names in exports.values() for n in names)
         files[f"{project.package}/__init__.py"] = (
-            f'"""{project.package}: small, well-tested algorithms."""\n\n'
+            f'"""{project.package}: {self.purpose}."""\n\n'
             + imports
             + ("\n" if imports else "")
             + f"__all__ = {every!r}\n"
         )
         return files
+
+    def module(self, project: Project, module: str) -> str:
+        """One module: its functions, and the old names kept for them."""
+        names = project.names_in(module)
+        used = project.constants_used_in(module)
+        head = f'"""{module.capitalize()} helpers."""\n'
+        if used:
+            head += f"\nfrom {project.package}.config import {', '.join(used)}\n"
+        parts = [head]
+        for name in names:
+            function = project.functions[name]
+            parts.append(
+                f"\ndef {name}({function.template.params}):\n"
+                f'    """Return {function.template.summary}."""\n{function.body}\n'
+            )
+        for old in project.aliases_in(module):
+            parts.append(
+                f"\n# the old name, kept for existing callers\n{old} = {project.aliases[old]}\n"
+            )
+        return "\n".join(parts)
 
     def test(self, package: str, groups: Sequence[TestGroup], suite: str = "") -> str:
         """pytest functions importing from the package, one per case (pytest's JUnit XML
@@ -241,7 +286,7 @@ class Python:
         return f"from {package}.{module} import {name}\n"
 
 
-class JavaScript:
+class JavaScript(_Library):
     """An ES-module package tested with Node's own test runner (node --test)."""
 
     name = "javascript"
@@ -259,7 +304,8 @@ class JavaScript:
         """ES modules, a package.json, an index.js that re-exports."""
         return (
             f"Start a JavaScript package `{package}` using ES modules (a package.json with "
-            f'"type": "module", and {package}/index.js re-exporting the public functions)'
+            f'"type": "module", and {package}/index.js re-exporting the public functions) '
+            "for small, well-tested algorithms"
         )
 
     def import_hint(self, package: str, name: str) -> str:
@@ -385,6 +431,3 @@ class JavaScript:
     def export_line(self, package: str, module: str, name: str) -> str:
         """A re-export in index.js."""
         return f'export {{ {name} }} from "./{module}.js";\n'
-
-
-LANGUAGES: dict[str, Language] = {"python": Python(), "javascript": JavaScript()}

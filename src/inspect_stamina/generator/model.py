@@ -46,6 +46,8 @@ class FunctionTemplate:
     raises: Cases = ()  # (call arguments, exception name)
     defect: Defect | None = None
     change: Change | None = None
+    route: str = ""  # a service's handler: the request it answers, such as "GET /notes/{id}"
+    requires: tuple[str, ...] = ()  # functions that must exist first (its tests call them)
 
 
 @dataclass(frozen=True)
