@@ -4,7 +4,8 @@ For each domain: the median wall time of `generate` for a 100-turn script (5 run
 0-4), then one oracle eval of the seed-0 script in the Docker sandbox (the whole eval's
 wall time, sandbox up and down included), as `bench_stamina.py` measures sessions.
 
-Run: python bench/bench_generator.py [--turns 100] [--no-sessions]  (after `inspect-stamina setup`)
+Run: python bench/bench_generator.py [--turns 100] [--no-sessions] [--domain NAME ...]
+(after `inspect-stamina setup`)
 """
 
 from __future__ import annotations
@@ -29,11 +30,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--turns", type=int, default=100)
     parser.add_argument("--no-sessions", action="store_true")
+    parser.add_argument("--domain", action="append", choices=list(DOMAINS), help="(repeatable)")
     args = parser.parse_args()
     seed_tiktoken_cache()
     print("| domain | generate (median of 5) | checkpoints | oracle session | log size |")
     print("|---|---|---|---|---|")
-    for name in DOMAINS:
+    for name in args.domain or DOMAINS:
         with tempfile.TemporaryDirectory(prefix="bench-generate-") as tmp:
             times = []
             for seed in range(5):
