@@ -14,6 +14,7 @@ import importlib
 import inspect
 import itertools
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -372,6 +373,21 @@ def test_no_domain_puts_functions_in_the_config_module() -> None:
         modules = {t.module for t in (*domain.templates, *(p.probe for p in domain.plants))}
         reserved = {"config", "server", "store"} if domain.language == "http" else {"config"}
         assert not modules & reserved, domain.name
+
+
+def test_web_api_prompts_quote_the_messages_the_service_answers(tmp_path: Path) -> None:
+    """A prompt's error messages reach the agent exactly (the typo noise spares them): each
+    is one the reference service answers with."""
+    for seed in range(20):
+        root = generate("webapi", 100, seed, tmp_path / str(seed)).parent
+        answered = {
+            m
+            for code in root.glob("references/*/*/*.py")
+            for m in re.findall(r"'error': '([^']*)'", code.read_text())
+        }
+        prompts = [p.text for t in load_script(root / "script.yaml").turns() for p in [t.prompt]]
+        quoted = {m for text in prompts for m in re.findall(r'"error": "([^"<]*)"', text)}
+        assert len(quoted) > 5 and quoted <= answered, quoted - answered
 
 
 def test_web_api_tests_are_black_box(tmp_path: Path) -> None:

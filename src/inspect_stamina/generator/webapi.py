@@ -116,7 +116,7 @@ _RESTOCK = code(
         return 404, {'error': 'item not found'}
     amount = body.get('amount') if isinstance(body, dict) else None
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-        return 400, {'error': 'amount must be a whole number above 0'}
+        return 400, {'error': 'amount must be 1 or more'}
     return 200, store.update('items', item['id'], {'quantity': item['quantity'] + amount})
     """
 )
@@ -623,10 +623,10 @@ TEMPLATES: tuple[FunctionTemplate, ...] = (
         "restock_item",
         "inventory",
         HANDLER,
-        "adds the JSON body's `amount` (a whole number above 0) to the quantity of the item "
+        "adds the JSON body's `amount` (a whole number, 1 or more) to the quantity of the item "
         'whose id is in the path and answers 200 with the item; 404 with {"error": "item not '
-        'found"} for an unknown id, 400 with {"error": "amount must be a whole number above '
-        '0"} for a bad amount',
+        'found"} for an unknown id, 400 with {"error": "amount must be 1 or more"} for a bad '
+        "amount",
         _RESTOCK,
         (
             scenario(
@@ -648,19 +648,19 @@ TEMPLATES: tuple[FunctionTemplate, ...] = (
             _RESTOCK.replace(" or amount < 1", ""),
             "an amount of 0 or below, such as -20",
             "it is applied: a restock lowers the stock, even below zero. It should be a 400 "
-            'with {"error": "amount must be a whole number above 0"}',
+            'with {"error": "amount must be 1 or more"}',
             (
                 scenario(
                     new_item("bolt", 10, 0.25),
                     expect(
                         call("POST", "/items/1/restock", {"amount": -20}),
                         400,
-                        {"error": "amount must be a whole number above 0"},
+                        {"error": "amount must be 1 or more"},
                     ),
                     expect(
                         call("POST", "/items/1/restock", {"amount": 0}),
                         400,
-                        {"error": "amount must be a whole number above 0"},
+                        {"error": "amount must be 1 or more"},
                     ),
                     expect(
                         call("POST", "/items/1/restock", {"amount": 1}),
@@ -776,12 +776,12 @@ PLANTS = (
             'answers one page of the notes in id order as {"page": n, "notes": [...], "more": '
             "true when a later page has notes}. Pages count from 1 and hold the number of "
             "records we agreed on for a page; a page that is not a positive whole number is a "
-            '400 with {"error": "page must be a positive whole number"}',
+            '400 with {"error": "page must be 1 or more"}',
             code(
                 """
                 text = params['page']
                 if not text.isdigit() or int(text) < 1:
-                    return 400, {'error': 'page must be a positive whole number'}
+                    return 400, {'error': 'page must be 1 or more'}
                 page = int(text)
                 notes = store.records('notes')
                 start = (page - 1) * PAGE_SIZE
@@ -804,7 +804,7 @@ PLANTS = (
                     expect(
                         call("GET", "/notes/pages/0"),
                         400,
-                        {"error": "page must be a positive whole number"},
+                        {"error": "page must be 1 or more"},
                     ),
                     expect(
                         call("GET", "/notes/pages/2"),
