@@ -17,14 +17,20 @@ def _own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("INSPECT_STAMINA_CACHE", str(tmp_path / "cache"))
 
 
-def test_seed_zero_is_the_published_set_and_other_seeds_are_new() -> None:
-    published = suite_scripts(1, None, 0)
-    assert len(published) == len(SUITES[1].domains) * SUITES[1].scripts_per_domain
-    again = suite_scripts(1, None, 0)
+@pytest.mark.parametrize("version", sorted(SUITES))
+def test_seed_zero_is_the_published_set_and_other_seeds_are_new(version: int) -> None:
+    published = suite_scripts(version, None, 0)
+    suite = SUITES[version]
+    assert len(published) == len(suite.domains) * suite.scripts_per_domain
+    assert {d for d, _ in published} == set(suite.domains)
+    # each script written by the suite's own generator version
+    for _, path in published:
+        assert f"(generator version {suite.generator})" in (path / "script.yaml").read_text()
+    again = suite_scripts(version, None, 0)
     assert [(d, p.read_bytes()) for d, p in ((d, p / "script.yaml") for d, p in published)] == [
         (d, p.read_bytes()) for d, p in ((d, p / "script.yaml") for d, p in again)
     ]
-    fresh = suite_scripts(1, None, 9)
+    fresh = suite_scripts(version, None, 9)
     texts = {(p / "script.yaml").read_text() for _, p in published}
     assert not texts & {(p / "script.yaml").read_text() for _, p in fresh}
 
@@ -55,11 +61,12 @@ def test_suite_from_the_command_line(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     log = read_eval_log(list_eval_logs(str(tmp_path / "logs"))[0])
-    assert log.eval.metadata and log.eval.metadata["suite_version"] == 1
-    assert log.eval.metadata["generator_version"] and log.eval.metadata["suite_seed"] == 3
+    # the latest suite by default, with its generator version
+    assert log.eval.metadata and log.eval.metadata["suite_version"] == max(SUITES) == 2
+    assert log.eval.metadata["generator_version"] == "2" and log.eval.metadata["suite_seed"] == 3
     [sample] = log.samples or []
     domain = sample.metadata["domain"]
-    assert domain in SUITES[1].domains
+    assert domain in SUITES[2].domains
     [score] = sample.scores.values()  # type: ignore[union-attr]
     assert isinstance(score.value, dict) and score.value["checkpoint_pass_rate"] == 1.0
     assert log.results is not None

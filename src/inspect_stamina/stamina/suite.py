@@ -38,7 +38,12 @@ class SuiteVersion:
     generator: str  # the generator version that writes its scripts
 
 
-SUITES = {1: SuiteVersion(1, ("algorithms", "algorithms-js", "data", "devops"), 2, 100, "1")}
+SUITES = {
+    1: SuiteVersion(1, ("algorithms", "algorithms-js", "data", "devops"), 2, 100, "1"),
+    # the web API domain; merge conflicts, the invented library and command lines
+    2: SuiteVersion(2, ("algorithms", "algorithms-js", "data", "devops", "webapi"), 2, 100, "2"),
+}
+LATEST = max(SUITES)
 
 
 def suite_scripts(version: int, sample: int | None, seed: int) -> list[tuple[str, Path]]:
@@ -79,7 +84,7 @@ def _cached(domain: str, turns: int, seed: int, generator: str) -> Path:
 
 @task
 def stamina_suite(
-    version: int = 1, sample: int | None = None, seed: int = 0, **stamina_args: Any
+    version: int = LATEST, sample: int | None = None, seed: int = 0, **stamina_args: Any
 ) -> Task:
     """StaminaBench's versioned suite of generated scripts, one sample each, metrics per domain.
 
