@@ -262,6 +262,28 @@ def test_the_teammate_branch_really_conflicts(tmp_path: Path, domain: str) -> No
     assert merged.returncode != 0 and "CONFLICT" in merged.stdout, merged.stdout
 
 
+def test_a_correction_follows_the_request_it_corrects(tmp_path: Path) -> None:
+    """Version 2's users correct a request in the next turn; the first version's check
+    then stops at the request's turn, and the correction has its own."""
+    found = 0
+    for seed in range(6):
+        loaded = resolve_script(str(generate("algorithms", 100, seed, tmp_path / str(seed)).parent))
+        turns = loaded.turns()
+        for turn in turns:
+            if "Correction:" not in turn.prompt.text:
+                continue
+            found += 1
+            name = turn.prompt.text.split("`")[1]
+            before = turns[turn.number - 2]
+            assert before.prompt.kind == "feature" and f"`{name}(" in before.prompt.text
+            [asked] = [c for c in before.checkpoints if c.action == "run_tests"]
+            assert asked.until_turn == before.number
+            assert any(c.name == f"{name} follows the change" for c in turn.checkpoints)
+    assert found
+    v1 = generate("algorithms", 100, 0, tmp_path / "v1", version="1")
+    assert "Correction:" not in v1.read_text()
+
+
 def test_version_1_has_no_merge_challenge(tmp_path: Path) -> None:
     loaded = resolve_script(str(generate("algorithms", 100, 0, tmp_path / "s", "1").parent))
     assert not any(t.prompt.setup or t.prompt.kind == "merge" for t in loaded.turns())

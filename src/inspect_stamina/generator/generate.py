@@ -258,6 +258,7 @@ class _Planner:
                     at += 1
                 self.library_turns[at] = kind
         self.library_names: list[str] = []  # the library functions added so far
+        self.corrections: dict[int, str] = {}  # turn -> the function it corrects
         self.last_checked = 0
         self.rendered: dict[str, str] = {}  # the package's files after the last code turn
         self.checks_of: dict[str, list[GeneratedTurn]] = {}  # function -> turns testing it
@@ -311,6 +312,8 @@ class _Planner:
             return getattr(self, f"_{self.merge_turns[number]}")(number)
         if number in self.library_turns:
             return getattr(self, f"_{self.library_turns[number]}")(number)
+        if number in self.corrections:
+            return self._correction(number)
         weights = PHASE_ACTIONS[phase]
         if self.version >= 2 and self.domain.commands:
             weights = {**weights, **COMMAND_ACTIONS[phase]}
@@ -409,18 +412,39 @@ class _Planner:
         ask = self.rng.choice(lang.feature_asks(pkg, template))
         if first:
             ask = f"{lang.intro(pkg)}. {ask}"
-        return self._code_turn(
+        turn = self._code_turn(
             number,
             "feature",
             self._noisy(ask),
             f"Added {template.name} to {where} and exported it from {pkg}.",
             template.name,
         )
+        self._maybe_correct(number, template.name)
+        return turn
+
+    def _maybe_correct(self, number: int, name: str) -> None:
+        """Version 2: now and then the user corrects a request in the very next turn, as
+        people do (a change of the function just asked for)."""
+        if self.version < 2 or name not in self._changeable():
+            return
+        taken = {
+            **self.plant_turns,
+            **self.probe_turns,
+            **self.merge_turns,
+            **self.library_turns,
+            **self.robustness_turns,
+        }
+        if number + 1 <= self.total and number + 1 not in taken and self.rng.random() < 0.3:
+            self.corrections[number + 1] = name
 
     def _change(self, number: int) -> GeneratedTurn:
         return self._changed(number, self.rng.choice(self._changeable()))
 
-    def _changed(self, number: int, name: str) -> GeneratedTurn:
+    def _correction(self, number: int) -> GeneratedTurn:
+        name = self.corrections.pop(number)
+        return self._changed(number, name, correction=True)
+
+    def _changed(self, number: int, name: str, correction: bool = False) -> GeneratedTurn:
         live = self.project.functions[name]
         change = live.template.change
         assert change is not None
@@ -431,7 +455,11 @@ class _Planner:
             True,
         )
         self._retire(name, number - 1)
-        text = self._noisy(f"Change of plan for `{name}`: {change.request}.")
+        text = self._noisy(
+            f"Sorry, I got `{name}` wrong in my last message. Correction: {change.request}."
+            if correction
+            else f"Change of plan for `{name}`: {change.request}."
+        )
         reply = f"{name} now follows the new rule: {change.request}."
         turn = self._code_turn(number, "feature", text, reply, name)
         if turn.checkpoint is not None:
