@@ -197,11 +197,7 @@ class Python(_Library):
             head += f"\nfrom {project.package}.config import {', '.join(used)}\n"
         parts = [head]
         for name in names:
-            function = project.functions[name]
-            parts.append(
-                f"\ndef {name}({function.template.params}):\n"
-                f'    """Return {function.template.summary}."""\n{function.body}\n'
-            )
+            parts.append("\n" + self._source(name, project.functions[name]))
         for old in project.aliases_in(module):
             parts.append(
                 f"\n# the old name, kept for existing callers\n{old} = {project.aliases[old]}\n"
@@ -273,13 +269,16 @@ class Python(_Library):
             ),
         ]
 
-    def snippet(self, function: LiveFunction) -> str:
-        """A def with its docstring."""
-        template = function.template
+    def _source(self, name: str, function: LiveFunction) -> str:
+        """A def with its docstring, as the package's modules hold it."""
         return (
-            f"\n\ndef {template.name}({template.params}):\n"
-            f'    """Return {template.summary}."""\n{function.body}\n'
+            f"def {name}({function.template.params}):\n"
+            f'    """Return {function.template.summary}."""\n{function.body}\n'
         )
+
+    def snippet(self, function: LiveFunction) -> str:
+        """A def with its docstring, after two blank lines."""
+        return "\n\n" + self._source(function.template.name, function)
 
     def export_line(self, package: str, module: str, name: str) -> str:
         """An import in __init__.py."""
@@ -329,11 +328,7 @@ class JavaScript(_Library):
             if used:
                 parts.append(f'import {{ {", ".join(used)} }} from "./config.js";\n')
             for name in names:
-                function = project.functions[name]
-                parts.append(
-                    f"/** Return {function.template.summary}. */\n"
-                    f"export function {name}({function.template.params}) {{\n{function.body}\n}}\n"
-                )
+                parts.append(self._source(name, project.functions[name]))
             for old in aliases:
                 parts.append(
                     f"// the old name, kept for existing callers\nexport const {old} = {project.aliases[old]};\n"
@@ -420,13 +415,16 @@ class JavaScript(_Library):
             _forbidden("no_var", "Declarations use const or let, never var.", "\\bvar\\s", files),
         ]
 
-    def snippet(self, function: LiveFunction) -> str:
-        """An exported function with its doc comment."""
-        template = function.template
+    def _source(self, name: str, function: LiveFunction) -> str:
+        """An exported function with its doc comment, as the package's modules hold it."""
         return (
-            f"\n/** Return {template.summary}. */\n"
-            f"export function {template.name}({template.params}) {{\n{function.body}\n}}\n"
+            f"/** Return {function.template.summary}. */\n"
+            f"export function {name}({function.template.params}) {{\n{function.body}\n}}\n"
         )
+
+    def snippet(self, function: LiveFunction) -> str:
+        """An exported function with its doc comment, after a blank line."""
+        return "\n" + self._source(function.template.name, function)
 
     def export_line(self, package: str, module: str, name: str) -> str:
         """A re-export in index.js."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from inspect_stamina.stamina.record import CheckResult, FinalEvaluation, SessionRecord, TurnRecord
-from inspect_stamina.stamina.script import Script
+from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, Script
 
 # marks in fonts every browser has (headless Chromium on Debian shows no emoji)
 _PASS, _FAIL = "✓", "✗"
@@ -136,6 +136,9 @@ def _causes(script: Script, session: SessionRecord, final: FinalEvaluation) -> d
     probes = [p for r in records for p in r.probes]
     robustness = [(r.turn, r.robustness) for r in records if r.robustness is not None]
     ineffective = [r.turn for r in records if not r.effective]
+    planned_robustness = sum(
+        p.kind in ROBUSTNESS_KINDS for ph in script.narrative_script for p in ph.user_prompts
+    )
     regressed = sorted({label for r in records for label in r.regressions})
     return {
         "completion": (
@@ -158,12 +161,7 @@ def _causes(script: Script, session: SessionRecord, final: FinalEvaluation) -> d
         )
         + (
             f"; {len(robustness)} of the script's robustness turns reached"
-            if len(robustness)
-            < sum(
-                p.kind in ("vague", "contradictory", "erroneous")
-                for ph in script.narrative_script
-                for p in ph.user_prompts
-            )
+            if len(robustness) < planned_robustness
             else ""
         ),
         "memory": _listed("probes failed", [p.id for p in probes if not p.passed])
