@@ -32,7 +32,7 @@ from inspect_stamina.images import image_specs
 from inspect_stamina.k8s_sandbox import k8s_sample_files, k8s_sandbox
 from inspect_stamina.limits import SandboxLimits, check_sandbox_type
 from inspect_stamina.sandbox_spec import compose_file_sandbox
-from inspect_stamina.task_args import comma_list
+from inspect_stamina.task_args import comma_list, int_arg, positive_number_arg
 from inspect_stamina.termination import terminate_like_interrupt
 
 TASK_VERSION = 1
@@ -94,8 +94,10 @@ def gaia(
     Args:
         subset: 2023_level1, 2023_level2, 2023_level3, any combination (default all).
         split: validation (scored) or test (unscored; export with `inspect-stamina gaia-submission`).
-        max_steps: Bound on agent steps (model generations) per sample.
-        command_timeout: Seconds before one bash command is killed.
+        max_steps: Bound on agent steps (model generations) per sample (a positive
+            integer).
+        command_timeout: Seconds before one bash command is killed (a number above 0,
+            rounded up to whole seconds).
         docker_image: Sandbox image (default: Python 3.11 with curl/wget/git and
             libraries for reading attachments; with web_browser, that image plus a
             headless Chromium: inspect-stamina/gaia-browser).
@@ -105,16 +107,19 @@ def gaia(
         dataset_revision: Pinned dataset revision to download.
         instance_ids: Only these task ids (comma-separated or a list).
         mcp_servers: Host-side MCP servers to add as tools: "fetch" or a command line.
-        max_tool_output: Bytes of tool output kept per call (the rest is truncated).
+        max_tool_output: Bytes of tool output kept per call (the rest is truncated; a
+            positive integer).
         cache_dir: Where downloaded snapshots and per-sample attachment directories live.
         web_search: Inspect's web_search tool with these providers (off by default).
         python_tool: Add Inspect's python tool beside bash (off by default).
         web_browser: Add Inspect's web_browser tools (a headless Chromium in the sandbox)
             beside bash (off by default).
         sandbox: docker (this machine) or k8s (a cluster; needs the k8s extra).
-        memory: The sandbox's memory limit (Docker size, e.g. 4g).
-        cpus: The sandbox's CPU limit.
-        pids: The sandbox's process limit; the agent may use a quarter of it.
+        memory: The sandbox's memory limit (Docker size, e.g. 4g). The tmpfs mounts count
+            in it, so it must hold them all full (workspace_size plus 976m) plus 512m
+            for processes: at least 3536m with the default workspace_size.
+        cpus: The sandbox's CPU limit (above 0, at most 64).
+        pids: The sandbox's process limit (at least 64); the agent may use a quarter of it.
         workspace_size: Size of /workspace (a tmpfs, counted in memory); the rest of
             the root is read-only.
     """
@@ -231,13 +236,12 @@ def build_gaia_task(
     """Validate the arguments (cheap checks first), load the data, then check Docker."""
     subsets = resolve_subsets(subset)
     split = check_split(split)
-    if max_steps < 1:
-        raise StaminaError(f"max_steps must be at least 1, not {max_steps}.")
-    if command_timeout <= 0:
-        raise StaminaError(f"command_timeout must be positive, not {command_timeout}.")
-    timeout = math.ceil(command_timeout)
+    max_steps = int_arg("max_steps", max_steps)
+    timeout = math.ceil(positive_number_arg("command_timeout", command_timeout))
+    max_tool_output = int_arg("max_tool_output", max_tool_output)
     sandbox = check_sandbox_type(sandbox)
     limits = SandboxLimits(memory, cpus, pids, workspace_size)
+    limits.require_room("gaia")
     tools = gaia_tools(timeout, mcp_servers, comma_list(web_search), python_tool, web_browser)
     if web_browser and docker_image == DEFAULT_IMAGE:
         docker_image = BROWSER_IMAGE

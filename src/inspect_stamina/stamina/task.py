@@ -23,7 +23,7 @@ from inspect_stamina.stamina.scorers import script_metadata, stamina_scorer
 from inspect_stamina.stamina.script import LoadedScript, load_script
 from inspect_stamina.stamina.session import Mode, Regressions, stamina_session
 from inspect_stamina.stamina.user import LAYERS
-from inspect_stamina.task_args import comma_list
+from inspect_stamina.task_args import comma_list, int_arg, optional_int_arg
 from inspect_stamina.termination import terminate_like_interrupt
 
 TASK_VERSION = 1
@@ -87,10 +87,12 @@ def stamina(
         script: Bundled script name(s) or path(s) to YAML files (comma-separated); one sample each.
         user_layers: Enabled user layers among scripted, template, llm (scripted is always on).
         turn_generations: Bound per turn on the agent's model generations (as a budget of
-            2 messages per generation added to the conversation); None for no bound.
-        turn_tokens: Bound per turn on tokens used; None for no bound.
+            2 messages per generation added to the conversation): a positive integer, or
+            None (`none`) for no bound.
+        turn_tokens: Bound per turn on tokens used: a positive integer, or None (`none`)
+            for no bound.
         feedback: After a failed checkpoint, show the agent its output and let it retry.
-        attempts: Retries per failed checkpoint when feedback is on.
+        attempts: Retries per failed checkpoint when feedback is on (0 or more).
         mode: free (the agent builds on its own work) or teacher_forced (the workspace is
             reset to the reference state at each phase boundary).
         regressions: Which earlier passed checkpoints are re-run, batched with the due
@@ -107,13 +109,16 @@ def stamina(
         memory_tool: Give the default agent Inspect's memory tool.
         knowledge_base: Give the default agent project_search over the session's
             earlier dialogue and the workspace's current source files.
-        command_timeout: Seconds before one of the default agent's commands is killed.
+        command_timeout: Seconds before one of the default agent's commands is killed (a
+            positive integer).
         docker_image: Sandbox image for every script; by default each script's own
             (its `image:`, the stamina image unless it names another).
-        memory: The sandbox's memory limit (Docker size, e.g. 4g).
-        cpus: The sandbox's CPU limit.
-        pids: The sandbox's process limit; the agent's own processes may use a quarter
-            of it, so the harness can always start its steps.
+        memory: The sandbox's memory limit (Docker size, e.g. 4g). The tmpfs mounts count
+            in it, so it must hold them all full (workspace_size plus 1360m) plus 512m
+            for processes: at least 3920m with the default workspace_size.
+        cpus: The sandbox's CPU limit (above 0, at most 64).
+        pids: The sandbox's process limit (at least 64); the agent's own processes may
+            use a quarter of it, so the harness can always start its steps.
         workspace_size: Size of /workspace (a tmpfs, counted in memory); writing past it
             fails with "No space left on device". The rest of the root is read-only.
         sandbox: docker (this machine) or k8s (a cluster; needs the k8s extra).
@@ -129,10 +134,13 @@ def stamina(
         raise StaminaError(f"Unknown mode {mode!r}; valid: free, teacher_forced.")
     if regressions not in ("all", "phase_end", "none"):
         raise StaminaError(f"Unknown regressions {regressions!r}; valid: all, phase_end, none.")
+    turn_generations = optional_int_arg("turn_generations", turn_generations)
+    turn_tokens = optional_int_arg("turn_tokens", turn_tokens)
+    attempts = int_arg("attempts", attempts, minimum=0)
+    command_timeout = int_arg("command_timeout", command_timeout)
     limits = SandboxLimits(memory, cpus, pids, workspace_size)
+    limits.require_room("stamina")
     sandbox = check_sandbox_type(sandbox)
-    if attempts < 0:
-        raise StaminaError("attempts must be >= 0.")
     strategy = compaction_strategy(compaction, compaction_threshold)
     if isinstance(agent, str):
         agent = resolve_agent(agent, agent_args)
