@@ -33,7 +33,7 @@ from pathlib import Path
 from inspect_stamina.paths import COMPOSE_DIR
 
 IMAGES_DIR = COMPOSE_DIR / "images"
-IMAGE_VERSION = "0.1"
+IMAGE_VERSION = "0.2"
 SPEC_LABEL = "org.inspect-stamina.spec-hash"
 DEBIAN_SUITE = "bookworm"
 DEFAULT_MIRROR = "http://deb.debian.org/debian"

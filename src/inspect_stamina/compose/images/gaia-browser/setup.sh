@@ -41,3 +41,5 @@ for binary in "$node" "$chrome"; do
         exit 1
     fi
 done
+
+stamina-users finalise

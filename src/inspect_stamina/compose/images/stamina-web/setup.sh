@@ -128,3 +128,16 @@ rm -rf /root/.npm /root/.cache "$NPM_CACHE/_logs"
 # root keeps it read-only unless a volume is mounted there (Docker fills a new volume
 # with the image's files and their owner)
 chown -R agent:agent "$NPM_CACHE"
+
+# the benchmark's own web test runner (vitest, jsdom, Testing Library, React): component
+# checks run these, never the copies in the agent's node_modules
+RUNNER=/opt/stamina-web-runner
+mkdir -p "$RUNNER"
+cp "$TEMPLATE"/package*.json "$RUNNER/"
+(cd "$RUNNER" && npm ci --cache "$NPM_CACHE" --offline --audit=false --fund=false --ignore-scripts=false)
+rm -rf /root/.npm "$NPM_CACHE/_logs"
+chmod -R a+rX "$RUNNER"
+test -f "$RUNNER/node_modules/vitest/vitest.mjs"
+chown -R agent:agent "$NPM_CACHE"
+
+stamina-users finalise
