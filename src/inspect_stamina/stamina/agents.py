@@ -57,16 +57,18 @@ def default_agent(
     compaction: CompactionStrategy | None = None,
     memory_tool: bool = False,
     knowledge_base: bool = False,
+    user: str = AGENT_USER,
 ) -> Agent:
-    """Inspect's react agent with bash and python in the sandbox, as the agent user.
+    """Inspect's react agent with bash and python in the sandbox, as the agent user
+    (``user``: how the sandbox's exec names it).
 
     No system prompt (the session adds one once: react would insert it every turn) and
     no submit tool: a reply without tool calls ends the turn. ``compaction`` bounds the
     context within a turn (the session compacts between turns with the same strategy).
     """
     tools: list[Tool] = [
-        bash(timeout=command_timeout, user=AGENT_USER),
-        python(timeout=command_timeout, user=AGENT_USER),
+        bash(timeout=command_timeout, user=user),
+        python(timeout=command_timeout, user=user),
     ]
     if memory_tool:
         tools.append(memory())

@@ -1,18 +1,30 @@
 """Check runs: the checkpoints due at a turn and the regression re-runs, in one batch.
 
-One sandbox call per check run. As root it stops the agent, closes side channels
-(world-writable files lose that bit), and unpacks the benchmark's files into
-TESTS_DIR, outside the workspace and unreadable to the agent; then, as ``checker``,
-the driver (``check_driver.py``) runs every test file in one pytest process and every
-command in its own process group; finally everything ``checker`` made is deleted and
-TESTS_DIR removed. Nothing the agent wrote is overwritten or deleted, and the agent's
-pytest configuration and conftest files play no part.
+One sandbox call per check run, as root (``_RUN``):
+
+1. stop every process of the agent, the checker and the runner; remove their IPC
+   objects; take the write bits for others off the agent's files (and any ACL with
+   them), so nothing a check runs can leave a message for the agent;
+2. place the benchmark's files: the pytest files the checker runs in TESTS_DIR (group
+   ``checker``), the files in-process runs need in INPROC_DIR (group ``runner``), the
+   harness programs (``harness/``) world-readable;
+3. start the broker (``harness/broker.py``), through which the checker starts programs
+   as ``runner``, then the driver (``harness/driver.py``) as ``checker``;
+4. end every process of both check users, their IPC objects and every file they made,
+   and remove the placed files.
+
+The agent's code runs only as ``runner``, which cannot read TESTS_DIR; the process that
+decides a pytest verdict (the checker's) never runs it (``harness/agent_proxy.py``).
+Nothing the agent wrote is overwritten or deleted, and the agent's pytest configuration
+and conftest files play no part. The README's security section has the threat model.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import re
+import secrets
 import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -20,125 +32,288 @@ from typing import Any
 
 from inspect_ai.util import sandbox
 
-from inspect_stamina.stamina import check_driver
+from inspect_stamina.sandbox.users import as_root
+from inspect_stamina.stamina.harness import driver
 from inspect_stamina.stamina.record import CheckResult
 from inspect_stamina.stamina.sandbox import (
     AGENT_USER,
     CHECKER_USER,
     MANIFEST_SCRIPT,
-    STOP_AGENT,
+    RUNNER_USER,
+    STAMINA_DIR,
     TESTS_DIR,
     WORKSPACE,
+    files_archive,
     parse_manifest,
     read_tree,
-    tests_archive,
+    stop_user,
 )
-from inspect_stamina.stamina.script import Checkpoint
+from inspect_stamina.stamina.script import Checkpoint, Isolation
 
 OUTPUT_LIMIT = 4000
 MANIFEST_BEGIN, MANIFEST_END = "@@STAMINA_MANIFEST@@", "@@STAMINA_MANIFEST_END@@"
-_DRIVER = "_stamina_driver.py"
+HARNESS_SOURCE = Path(driver.__file__).parent
+HARNESS_DIR = f"{STAMINA_DIR}/harness"
+INPROC_DIR = f"{STAMINA_DIR}/inproc"
+SHARE_DIR = f"{STAMINA_DIR}/share"
+BROKER_DIR = "/run/stamina-broker"
+BROKER = f"{BROKER_DIR}/sock"
 _SPEC = "_stamina_spec.json"
-_CONFTEST = f"""\
+# the checker's pytest: the agent's code is called in the runner's process, never run here
+_TRUSTED_CONFTEST = f"""\
+import sys
+
+sys.path.insert(0, {HARNESS_DIR!r})
+
+import agent_proxy  # noqa: E402
+import pytest  # noqa: E402
+
+_AGENT = agent_proxy.install(
+    workspace={WORKSPACE!r}, tests={TESTS_DIR!r}, broker={BROKER!r}, shared_tmp={SHARE_DIR!r}
+)
+
+
+@pytest.fixture
+def tmp_path(tmp_path):
+    agent_proxy.share(str(tmp_path))
+    return tmp_path
+
+
+def pytest_sessionfinish(session, exitstatus):
+    _AGENT.close()
+"""
+# in-process tests (as the runner): the workspace importable, ahead of site-packages
+_INPROC_CONFTEST = f"""\
 import os, sys
-# the workspace is importable, ahead of site-packages, once pytest itself is loaded
+
 sys.path.insert(0, {WORKSPACE!r})
 os.environ["PYTHONPATH"] = {WORKSPACE!r}
 """
-_BASE_ENV = {
-    "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-    "HOME": f"/home/{CHECKER_USER}",
-    # the checker's own tmpfs: the agent can fill /tmp, never this
-    "TMPDIR": f"/home/{CHECKER_USER}",
+_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+_TEST_ENV = {
+    "PATH": _PATH,
+    # the runner's home, so that paths the tests build from it match the agent's code's
+    "HOME": f"/home/{RUNNER_USER}",
+    "TMPDIR": SHARE_DIR,
     "LANG": "C.UTF-8",
     "PYTHONDONTWRITEBYTECODE": "1",
     "STAMINA_WORKSPACE": WORKSPACE,
 }
-# where the checker can write: the world-writable system directories, and the agent's own
-# trees (which the agent may have made world-writable)
+# the runner's: no user site, no workspace on the path (a sitecustomize there never loads)
+_COMMAND_ENV = {**_TEST_ENV, "PYTHONNOUSERSITE": "1"}
+# where a check user can write: the world-writable system directories, the shared
+# directory, the check users' homes, and the agent's trees (whose world-writable sticky
+# directories stay so)
 CHECKER_WRITABLE_SYSTEM = ("/tmp", "/var/tmp", "/run/lock", "/dev/shm", "/dev/mqueue")
-CHECKER_WRITABLE = " ".join([*CHECKER_WRITABLE_SYSTEM, WORKSPACE, f"/home/{AGENT_USER}"])
+_AGENT_TREES = f"{WORKSPACE} /tmp /var/tmp /dev/shm /dev/mqueue /home/{AGENT_USER}"
+CHECK_WRITABLE = " ".join([*CHECKER_WRITABLE_SYSTEM, WORKSPACE, f"/home/{AGENT_USER}", SHARE_DIR])
+_IPC_CLEAN = "".join(
+    f"runuser -u {user} -- ipcrm --all 2>/dev/null\n"
+    for user in (AGENT_USER, CHECKER_USER, RUNNER_USER)
+)
 _RUN = f"""
 set -u
-{STOP_AGENT}pkill -9 -u {CHECKER_USER} 2>/dev/null
-find {WORKSPACE} /tmp /var/tmp /dev/shm /home/{AGENT_USER} -xdev -perm -o=w ! -type l ! -type d \\
-  -exec chmod o-w {{}} + 2>/dev/null
-rm -rf {TESTS_DIR}
-mkdir -p {TESTS_DIR} && chmod 755 {Path(TESTS_DIR).parent} \\
-  && chown root:{CHECKER_USER} {TESTS_DIR} && chmod 750 {TESTS_DIR} \\
-  && base64 -d | tar -x --same-owner --no-same-permissions -C {TESTS_DIR} \\
-  && find {TESTS_DIR} -type d -exec chown root:{CHECKER_USER} {{}} + -exec chmod 750 {{}} + \\
+{stop_user(AGENT_USER)}{stop_user(CHECKER_USER)}{stop_user(RUNNER_USER)}
+{_IPC_CLEAN}
+# no file of the agent's is writable by another user: the check users cannot leave a
+# message in it (the group bit too, which also caps any ACL entry a file carries)
+find {_AGENT_TREES} -xdev \\( -perm -o=w -o -perm -g=w \\) ! -type l ! \\( -type d -perm -1000 \\) \\
+  -exec chmod go-w {{}} + 2>/dev/null
+rm -rf {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} {SHARE_DIR} {BROKER_DIR}
+mkdir -p {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} && chmod 755 {STAMINA_DIR} \\
+  && base64 -d | tar -x --no-same-owner --no-same-permissions -C {STAMINA_DIR} \\
+  && chown -R root:{CHECKER_USER} {TESTS_DIR} && chmod -R u=rwX,g=rX,o= {TESTS_DIR} \\
+  && chown -R root:{RUNNER_USER} {INPROC_DIR} && chmod -R u=rwX,g=rX,o= {INPROC_DIR} \\
+  && chown -R root:root {HARNESS_DIR} && chmod -R u=rwX,go=rX {HARNESS_DIR} \\
+  && mkdir -m 0777 {SHARE_DIR} && mkdir -m 0750 {BROKER_DIR} && chown root:{CHECKER_USER} {BROKER_DIR} \\
   || echo "could not place the benchmark's tests" >&2
 cd {WORKSPACE} 2>/dev/null || cd /
 if [ "${{STAMINA_MANIFEST:-0}}" = 1 ] && [ "$PWD" = {WORKSPACE} ]; then
   # the workspace as the agent left it (its processes stopped): saves the turn a call
   echo {MANIFEST_BEGIN}; bash -c {shlex.quote(MANIFEST_SCRIPT)} 2>/dev/null; echo {MANIFEST_END}
 fi
-runuser -u {CHECKER_USER} -- env -i PATH="$PATH" LANG=C.UTF-8 TMPDIR=/home/{CHECKER_USER} \\
-  python3 -P {TESTS_DIR}/{_DRIVER} {TESTS_DIR}/{_SPEC}
-pkill -9 -u {CHECKER_USER} 2>/dev/null
-# everything the checker made, its own home's contents included (the agent may read a
-# home directory, so a copy of a test must not stay there either). The checker can write
-# only to these places (tests/test_images.py checks the image): a full walk of / would
-# cost more than the rest of the check run
-find {CHECKER_WRITABLE} -xdev -user {CHECKER_USER} -delete 2>/dev/null
-find /home/{CHECKER_USER} -mindepth 1 -delete 2>/dev/null; chmod 700 /home/{CHECKER_USER}
-rm -rf {TESTS_DIR}
-true
+python3 -I {HARNESS_DIR}/broker.py {BROKER} &
+broker=$!
+for _ in $(seq 200); do [ -S {BROKER} ] && break; sleep 0.01; done
+runuser -u {CHECKER_USER} -- env -i PATH="{_PATH}" LANG=C.UTF-8 HOME=/home/{RUNNER_USER} \\
+  TMPDIR={SHARE_DIR} python3 -P {HARNESS_DIR}/driver.py {TESTS_DIR}/{_SPEC}
+status=$?
+kill -9 $broker 2>/dev/null
+{stop_user(CHECKER_USER)}{stop_user(RUNNER_USER)}
+{_IPC_CLEAN}
+# everything a check user made, its home's contents included (the agent may read a
+# home directory, so a copy of a test must not stay there either). They can write only
+# to these places (tests/test_images.py checks the image): a full walk of / would cost
+# more than the rest of the check run
+find {CHECK_WRITABLE} -xdev \\( -user {CHECKER_USER} -o -user {RUNNER_USER} \\) -delete 2>/dev/null
+find /home/{CHECKER_USER} /home/{RUNNER_USER} -mindepth 1 -delete 2>/dev/null
+chmod 700 /home/{CHECKER_USER}; chmod 755 /home/{RUNNER_USER}
+rm -rf {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} {SHARE_DIR} {BROKER_DIR}
+exit $status
 """
+_VITEST = re.compile(r"""from\s+["']vitest["']""")
 
 
 def _failed(name: str, why: str) -> CheckResult:
     return CheckResult(name=name, passed=False, output=why[-OUTPUT_LIMIT:])
 
 
+def _isolation(checkpoint: Checkpoint, default: Isolation) -> Isolation:
+    return checkpoint.isolation or default
+
+
 async def run_checks(
-    checkpoints: Sequence[Checkpoint], script_dir: Path, extra_files: Mapping[str, bytes] = {}
+    checkpoints: Sequence[Checkpoint], script_dir: Path, isolation: Isolation = "proxied"
 ) -> list[CheckResult]:
-    """Run checkpoints (and any extra test tree) in one guarded check run, in order."""
+    """Run checkpoints in one guarded check run, in order."""
     if not checkpoints:
         return []
-    results, _ = await run_checks_with_manifest(checkpoints, script_dir, extra_files, False)
+    results, _ = await run_checks_with_manifest(checkpoints, script_dir, False, isolation)
     return results
+
+
+class _Batch:
+    """What one check run places and runs, built from the due checks."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, bytes] = {}
+        self.tests: list[dict[str, Any]] = []
+        self.inproc_tests: list[dict[str, Any]] = []
+        self.commands: list[dict[str, Any]] = []
+        self.suites: dict[str, dict[str, Any]] = {}
+
+    def place(self, tree: str, files: Mapping[str, bytes]) -> None:
+        for name, data in files.items():
+            self.files[f"{tree}/{name}"] = data
+
+    def spec(self) -> dict[str, Any]:
+        """The driver's instructions; the in-process runs' canaries placed beside their tests."""
+        for suite in self.suites.values():
+            texts = [
+                self.files.get(f"inproc/{f}", b"").decode("utf-8", "replace")
+                for f in suite["files"]
+            ]
+            suite["canary"] = self._canary(
+                "vitest" if any(_VITEST.search(t) for t in texts) else "node"
+            )
+        spec: dict[str, Any] = {
+            "tests_dir": TESTS_DIR,
+            "inproc_dir": INPROC_DIR,
+            "share_dir": SHARE_DIR,
+            "private_dir": f"/home/{CHECKER_USER}",
+            "broker": BROKER,
+            "workspace": WORKSPACE,
+            "tests": self.tests,
+            "inproc_tests": self.inproc_tests,
+            "commands": self.commands,
+            "suites": list(self.suites.values()),
+            "output_limit": OUTPUT_LIMIT,
+            "test_env": _TEST_ENV,
+            "command_env": _COMMAND_ENV,
+        }
+        if self.inproc_tests:
+            spec["inproc_canary"] = self._canary("pytest")
+        return spec
+
+    def _canary(self, kind: str) -> dict[str, str]:
+        canary, source = _canary(kind)
+        self.files[f"inproc/{canary['file']}"] = source.encode()
+        return canary
+
+    def bundle(self) -> dict[str, bytes]:
+        """Every file the check run places, keyed tests/, inproc/ or harness/."""
+        spec = self.spec()
+        harness = {
+            p.name: p.read_bytes()
+            for p in sorted(HARNESS_SOURCE.glob("*.py"))
+            if p.name != "__init__.py"
+        }
+        return {
+            **self.files,
+            **{f"harness/{name}": data for name, data in harness.items()},
+            f"tests/{_SPEC}": json.dumps(spec).encode(),
+            "tests/conftest.py": _TRUSTED_CONFTEST.encode(),
+            "tests/pytest.ini": b"[pytest]\n",
+            "inproc/conftest.py": _INPROC_CONFTEST.encode(),
+            "inproc/pytest.ini": b"[pytest]\n",
+        }
+
+    def limit(self) -> float:
+        """How long the run may take: a batch that times out is retried file by file, so
+        twice its timeouts bound both tries."""
+        return (
+            sum(float(t["timeout"]) for t in [*self.tests, *self.inproc_tests]) * 2
+            + sum(float(c["timeout"]) for c in self.commands)
+            + sum(float(t) for s in self.suites.values() for t in s["timeouts"].values()) * 2
+        )
+
+
+def _canary(kind: str) -> tuple[dict[str, str], str]:
+    """A test that must fail and one that must pass, under fresh random names, for an
+    in-process run: a report that lacks them, or shows the first passing, was tampered with."""
+    fail, passing, name = secrets.token_hex(8), secrets.token_hex(8), secrets.token_hex(6)
+    if kind == "pytest":
+        source = (
+            f"def test_canary_{fail}():\n    assert 1 == 2\n\n\n"
+            f"def test_nonce_{passing}():\n    assert 1 == 1\n"
+        )
+        file = f"test_zz_{name}.py"
+    elif kind == "vitest":
+        source = (
+            'import { test, expect } from "vitest";\n'
+            f'test("canary {fail}", () => {{ expect(1).toBe(2); }});\n'
+            f'test("nonce {passing}", () => {{ expect(1).toBe(1); }});\n'
+        )
+        file = f"zz_{name}.test.js"
+    else:
+        source = (
+            'import { test } from "node:test";\n'
+            'import assert from "node:assert/strict";\n'
+            f'test("canary {fail}", () => {{ assert.equal(1, 2); }});\n'
+            f'test("nonce {passing}", () => {{ assert.equal(1, 1); }});\n'
+        )
+        file = f"zz_{name}.test.mjs"
+    return {"fail": fail, "pass": passing, "file": file}, source
 
 
 async def run_checks_with_manifest(
     checkpoints: Sequence[Checkpoint],
     script_dir: Path,
-    extra_files: Mapping[str, bytes] = {},
     manifest: bool = True,
+    isolation: Isolation = "proxied",
 ) -> tuple[list[CheckResult], dict[str, str] | None]:
     """The check run, and (in the same sandbox call) the workspace manifest before it.
 
     The manifest is None when the check run could not report one.
     """
-    files = dict(extra_files)
-    tests, commands = [], []
-    suites: dict[str, dict[str, Any]] = {}
+    batch = _Batch()
     for c in checkpoints:
-        if c.action == "run_tests":
-            assert c.test_file is not None
-            if c.test_file not in files:
-                files.update(_test_files(script_dir, c))
-            if c.runner is None:
-                tests.append({"path": c.test_file, "timeout": c.timeout})
-            elif c.batched:
-                # one runner call for every due test of the same runner: its start-up
-                # (node, a bundler, a DOM) is paid once per check run, not once per test
-                runner = c.runner.replace("{tests}", TESTS_DIR)
-                suite = suites.setdefault(runner, {"runner": runner, "files": [], "timeouts": {}})
-                if c.test_file not in suite["timeouts"]:
-                    suite["files"].append(c.test_file)
-                    suite["timeouts"][c.test_file] = c.timeout
-            else:
-                commands.append({"command": runner_command(c), "timeout": c.timeout})
-        else:
+        if c.action != "run_tests":
             assert c.command is not None
-            commands.append({"command": c.command, "timeout": c.timeout})
-    payload, listing = await _execute(files, tests, commands, manifest, list(suites.values()))
+            batch.commands.append({"command": c.command, "timeout": c.timeout})
+            continue
+        assert c.test_file is not None
+        proxied = c.runner is None and _isolation(c, isolation) == "proxied"
+        tree = "tests" if proxied else "inproc"
+        batch.place(tree, _test_files(script_dir, c))
+        if c.runner is None:
+            (batch.tests if proxied else batch.inproc_tests).append(
+                {"path": c.test_file, "timeout": c.timeout}
+            )
+        elif c.batched:
+            # one runner call for every due test of the same runner: its start-up
+            # (node, a bundler, a DOM) is paid once per check run, not once per test
+            runner = c.runner.replace("{tests}", INPROC_DIR)
+            suite = batch.suites.setdefault(runner, {"runner": runner, "files": [], "timeouts": {}})
+            if c.test_file not in suite["timeouts"]:
+                suite["files"].append(c.test_file)
+                suite["timeouts"][c.test_file] = c.timeout
+        else:
+            batch.commands.append({"command": runner_command(c), "timeout": c.timeout})
+    payload, listing = await _execute(batch, manifest)
     if isinstance(payload, str):
         return [_failed(c.label, payload) for c in checkpoints], listing
-    results = _results(checkpoints, payload)
+    results = _results(checkpoints, payload, isolation)
     # tests and commands overlap in the sandbox: share the batch's wall time between the
     # checks in proportion to their own times, so the seconds add up to what was spent
     wall, spent = float(str(payload.get("wall", 0.0))), sum(r.seconds for r in results)
@@ -148,25 +323,27 @@ async def run_checks_with_manifest(
     return results, listing
 
 
-async def run_acceptance(script_dir: Path, directory: str, timeout: float = 600) -> CheckResult:
+async def run_acceptance(
+    script_dir: Path, directory: str, timeout: float = 600, isolation: Isolation = "proxied"
+) -> CheckResult:
     """Run the acceptance test directory in one check run; count tests passed / total."""
     name = f"acceptance: {directory}"
-    files = read_tree(script_dir, directory)
-    payload, _ = await _execute(files, [{"path": directory, "timeout": timeout}], [])
+    batch = _Batch()
+    entry = {"path": directory, "timeout": timeout}
+    if isolation == "proxied":
+        batch.place("tests", read_tree(script_dir, directory))
+        batch.tests.append(entry)
+    else:
+        batch.place("inproc", read_tree(script_dir, directory))
+        batch.inproc_tests.append(entry)
+    payload, _ = await _execute(batch)
     if isinstance(payload, str):
         return _failed(name, payload)
-    tests = payload["tests"]
+    tests = payload["tests" if isolation == "proxied" else "inproc_tests"]
     result = tests.get(directory) if isinstance(tests, dict) else None
     if result is None:
         return _failed(name, "the acceptance tests did not run")
-    return CheckResult(
-        name=name,
-        passed=bool(result["passed"]),
-        output=result["output"],
-        passed_tests=result["passed_tests"],
-        total_tests=result["total_tests"],
-        seconds=result["seconds"],
-    )
+    return _check_result(name, result)
 
 
 def _test_files(script_dir: Path, checkpoint: Checkpoint) -> dict[str, bytes]:
@@ -190,7 +367,7 @@ def _test_files(script_dir: Path, checkpoint: Checkpoint) -> dict[str, bytes]:
 async def run_command_check(
     command: str, expected: str | None, timeout: float = 120
 ) -> CheckResult:
-    """One command as the checker (a rule or probe check): passes on exit 0 and `expected`."""
+    """One command as the runner (a rule or probe check): passes on exit 0 and `expected`."""
     probe = Checkpoint(
         at_turn=1, action="docker_exec", command=command, expected=expected, timeout=int(timeout)
     )
@@ -199,94 +376,86 @@ async def run_command_check(
 
 
 async def _execute(
-    files: Mapping[str, bytes],
-    tests: list[dict[str, object]],
-    commands: list[dict[str, object]],
-    manifest: bool = False,
-    suites: Sequence[Mapping[str, Any]] = (),
-) -> tuple[dict[str, object] | str, dict[str, str] | None]:
+    batch: _Batch, manifest: bool = False
+) -> tuple[dict[str, Any] | str, dict[str, str] | None]:
     """The one sandbox call: the driver's JSON result (or why there is none), and the
     workspace manifest when asked for."""
-    spec = {
-        "tests_dir": TESTS_DIR,
-        "workspace": WORKSPACE,
-        "tests": tests,
-        "commands": commands,
-        "suites": list(suites),
-        "output_limit": OUTPUT_LIMIT,
-        "test_env": _BASE_ENV,
-        "command_env": {**_BASE_ENV, "PYTHONPATH": WORKSPACE},
-    }
-    bundle = {
-        **files,
-        _DRIVER: Path(check_driver.__file__).read_bytes(),
-        _SPEC: json.dumps(spec).encode(),
-        "conftest.py": _CONFTEST.encode(),
-        "pytest.ini": b"[pytest]\n",
-    }
-    # a batch that times out is retried file by file: twice its timeouts bound both tries
-    limit = (
-        sum(float(str(t["timeout"])) for t in tests) * 2
-        + sum(float(str(c["timeout"])) for c in commands)
-        + sum(float(t) for s in suites for t in s["timeouts"].values()) * 2
-    )
+    limit = int(batch.limit()) + 120
     try:
         result = await sandbox().exec(
             ["bash", "-c", _RUN],
-            input=base64.b64encode(tests_archive(bundle)),
-            user="root",
-            timeout=int(limit) + 120,
+            input=base64.b64encode(files_archive(batch.bundle())),
+            user=await as_root(),
+            timeout=limit,
             env={"STAMINA_MANIFEST": "1" if manifest else "0"},
         )
     except TimeoutError:
-        return f"the check run did not finish within {int(limit) + 120} s", None
+        return f"the check run did not finish within {limit} s", None
     except Exception as ex:  # noqa: BLE001 - a broken sandbox fails the checks, not the session
         return f"the check run could not start: {type(ex).__name__}: {ex}", None
     listing = None
     head, begin, rest = result.stdout.partition(MANIFEST_BEGIN)
     if begin and MANIFEST_END in rest:
         listing = parse_manifest(rest.split(MANIFEST_END, 1)[0])
-    _, marker, tail = result.stdout.rpartition(check_driver.MARKER)
+    _, marker, tail = result.stdout.rpartition(driver.MARKER)
     if not marker:
-        why = "the check run produced no result: " + (result.stderr or result.stdout)[-1000:]
-        return why, listing
+        return _no_result(result.returncode, result.stderr or result.stdout), listing
     try:
-        payload: dict[str, object] = json.loads(tail)
+        payload: dict[str, Any] = json.loads(tail)
     except ValueError:
         return "the check run's result was unreadable", listing
     return payload, listing
 
 
+def _no_result(code: int, output: str) -> str:
+    """Why a check run printed no result: the driver's status, a kill, the memory limit."""
+    text = output.strip()[-800:]
+    if code == 137 or "Killed" in text:
+        why = "it was killed (exit status 137: most often the sandbox's memory limit)"
+    elif code < 0 or code > 128:
+        why = f"it ended by signal {code - 128 if code > 128 else -code}"
+    else:
+        why = f"it ended with exit status {code}"
+    return f"the check run produced no result: {why}" + (f"; its output: {text}" if text else "")
+
+
 def runner_command(checkpoint: Checkpoint) -> str:
-    """A run_tests checkpoint's own runner, pointed at its test in the tests directory."""
+    """A run_tests checkpoint's own runner, pointed at its test in the in-process directory."""
     assert checkpoint.runner is not None and checkpoint.test_file is not None
-    test = shlex.quote(f"{TESTS_DIR}/{checkpoint.test_file}")
-    return checkpoint.runner.replace("{test}", test).replace("{tests}", TESTS_DIR)
+    test = shlex.quote(f"{INPROC_DIR}/{checkpoint.test_file}")
+    return checkpoint.runner.replace("{test}", test).replace("{tests}", INPROC_DIR)
 
 
-def _results(checkpoints: Sequence[Checkpoint], payload: dict[str, object]) -> list[CheckResult]:
-    tests = payload["tests"]
-    commands = iter(payload["commands"])  # type: ignore[call-overload]
-    assert isinstance(tests, dict)
+def _check_result(name: str, r: Mapping[str, Any]) -> CheckResult:
+    return CheckResult(
+        name=name,
+        passed=bool(r["passed"]),
+        output=r["output"],
+        passed_tests=r["passed_tests"],
+        total_tests=r["total_tests"],
+        seconds=r["seconds"],
+        tampered=bool(r.get("tampered", False)),
+    )
+
+
+def _results(
+    checkpoints: Sequence[Checkpoint], payload: dict[str, Any], isolation: Isolation
+) -> list[CheckResult]:
+    commands = iter(payload["commands"])
     results = []
-    suites = payload.get("suites") or {}
-    assert isinstance(suites, dict)
     for c in checkpoints:
         if c.action == "run_tests" and (c.runner is None or c.batched):
-            r = (suites if c.batched else tests).get(c.test_file)
+            if c.batched:
+                source = payload.get("suites") or {}
+            elif _isolation(c, isolation) == "proxied":
+                source = payload.get("tests") or {}
+            else:
+                source = payload.get("inproc_tests") or {}
+            r = source.get(c.test_file)
             if r is None:
                 results.append(_failed(c.label, "the test file did not run"))
-                continue
-            results.append(
-                CheckResult(
-                    name=c.label,
-                    passed=bool(r["passed"]),
-                    output=r["output"],
-                    passed_tests=r["passed_tests"],
-                    total_tests=r["total_tests"],
-                    seconds=r["seconds"],
-                )
-            )
+            else:
+                results.append(_check_result(c.label, r))
             continue
         r = next(commands)
         output = str(r["output"])

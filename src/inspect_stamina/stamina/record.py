@@ -27,6 +27,8 @@ class CheckResult(BaseModel):
     total_tests: int | None = None
     seconds: float = 0.0
     retries: int = 0
+    # an in-process run's canary showed its report was forged: the check failed for that
+    tampered: bool = False
 
 
 class ProbeResult(BaseModel):

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from inspect_ai.util import ExecResult, sandbox
 
+from inspect_stamina.sandbox.users import sandbox_user
 from inspect_stamina.stamina.sandbox import AGENT_USER, WORKSPACE
 
 _EOF = "STAMINA_REFERENCE_EOF"
@@ -56,4 +57,6 @@ def setup_command(setup: str) -> str:
 async def run_as_agent(command: str, timeout: int = 300) -> ExecResult[str]:
     """A reference's (or any long) command, run by bash as the agent with the script on
     stdin: a reference can be larger than the kernel's limit on one argument (128 KiB)."""
-    return await sandbox().exec(["bash"], input=command, user=AGENT_USER, timeout=timeout)
+    return await sandbox().exec(
+        ["bash"], input=command, user=await sandbox_user(AGENT_USER), timeout=timeout
+    )

@@ -1,9 +1,11 @@
 """The StaminaBench sandbox's layout and the harness's I/O with it.
 
-Users: the agent works as ``agent`` in /workspace; checks run as ``checker``, which
-owns nothing else, so whatever a check leaves behind can be found and removed.
-Benchmark tests live in TESTS_DIR, root-owned and readable by ``checker`` only, and
-only while a check runs: never in the agent's tree.
+Users: the agent works as ``agent`` in /workspace; the benchmark's tests run as
+``checker``; the agent's code runs for checks as ``runner``. Neither check user owns
+anything else, so whatever a check leaves behind can be found and removed. Benchmark
+tests live in TESTS_DIR, root-owned and readable by ``checker`` only, and only while a
+check runs: never in the agent's tree. Every command goes to the sandbox by user id
+(``inspect_stamina.sandbox.users``): each container draws its own.
 """
 
 from __future__ import annotations
@@ -18,11 +20,14 @@ from pathlib import Path
 from inspect_ai.log import transcript
 from inspect_ai.util import OutputLimitExceededError, sandbox
 
+from inspect_stamina.sandbox.users import as_root
+
 WORKSPACE = "/workspace"
 AGENT_USER = "agent"
 CHECKER_USER = "checker"
-CHECKER_GID = 1001  # compose/images/stamina/setup.sh
-TESTS_DIR = "/opt/stamina/tests"
+RUNNER_USER = "runner"
+STAMINA_DIR = "/opt/stamina"
+TESTS_DIR = f"{STAMINA_DIR}/tests"
 # files this large are neither hashed for change detection nor copied for analysis
 LARGE_FILE_KIB = 1024
 # installed dependencies are not the agent's source: node_modules alone is thousands of
@@ -55,7 +60,7 @@ async def workspace_manifest() -> dict[str, str]:
     """Path -> fingerprint of every workspace file (see MANIFEST_SCRIPT)."""
     try:
         result = await sandbox().exec(
-            ["bash", "-c", MANIFEST_SCRIPT], cwd=WORKSPACE, user="root", timeout=60
+            ["bash", "-c", MANIFEST_SCRIPT], cwd=WORKSPACE, user=await as_root(), timeout=60
         )
     except (TimeoutError, OutputLimitExceededError):
         return {}
@@ -79,7 +84,7 @@ async def fetch_workspace(dest: Path) -> Path:
     )
     try:
         result = await sandbox().exec(
-            ["bash", "-c", script], cwd=WORKSPACE, user="root", timeout=120
+            ["bash", "-c", script], cwd=WORKSPACE, user=await as_root(), timeout=120
         )
         archive = base64.b64decode(result.stdout, validate=True)
         with tarfile.open(fileobj=io.BytesIO(archive), mode="r") as tar:
@@ -108,7 +113,7 @@ async def read_text_files(paths: list[str], max_kib: int = 256) -> dict[str, str
             ["bash", "-c", script],
             input="\n".join(paths),
             cwd=WORKSPACE,
-            user="root",
+            user=await as_root(),
             timeout=60,
         )
         archive = base64.b64decode(result.stdout, validate=True)
@@ -125,13 +130,14 @@ async def read_text_files(paths: list[str], max_kib: int = 256) -> dict[str, str
     return files
 
 
-def tests_archive(files: Mapping[str, bytes]) -> bytes:
-    """A tar of benchmark-owned files: root-owned, group ``checker``, unreadable to others."""
+def files_archive(files: Mapping[str, bytes]) -> bytes:
+    """A tar of benchmark-owned files, owned by root and readable by root alone (the check
+    run gives each directory its group)."""
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w") as tar:
         for name, data in sorted(files.items()):
             info = tarfile.TarInfo(name)
-            info.size, info.uid, info.gid, info.mode = len(data), 0, CHECKER_GID, 0o640
+            info.size, info.uid, info.gid, info.mode = len(data), 0, 0, 0o600
             tar.addfile(info, io.BytesIO(data))
     return buffer.getvalue()
 
@@ -145,15 +151,20 @@ def read_tree(base: Path, directory: str) -> dict[str, bytes]:
     }
 
 
-# freeze, then kill, until none is left: a stopped process cannot fork a replacement
-STOP_AGENT = f"""
+def stop_user(user: str) -> str:
+    """Shell that kills every process of a user: freeze, then kill, until none is left (a
+    stopped process cannot fork a replacement)."""
+    return f"""
 for _ in $(seq 50); do
-  pgrep -u {AGENT_USER} >/dev/null || break
-  pkill -STOP -u {AGENT_USER}; pkill -9 -u {AGENT_USER}; sleep 0.02
+  pgrep -u {user} >/dev/null || break
+  pkill -STOP -u {user}; pkill -9 -u {user}; sleep 0.02
 done
 """
 
 
+STOP_AGENT = stop_user(AGENT_USER)
+
+
 async def stop_agent() -> None:
     """Kill every process of the agent user (teacher forcing, before a reset)."""
-    await sandbox().exec(["bash", "-c", STOP_AGENT + "true"], user="root", timeout=30)
+    await sandbox().exec(["bash", "-c", STOP_AGENT + "true"], user=await as_root(), timeout=30)

@@ -198,7 +198,9 @@ async def final_evaluation(script: Script, script_dir: Path | None) -> FinalEval
         if script_dir is None or not (script_dir / acceptance_dir).is_dir():
             final.errors.append(f"acceptance tests {acceptance_dir} not available here")
         else:
-            final.acceptance = await run_acceptance(script_dir, acceptance_dir)
+            final.acceptance = await run_acceptance(
+                script_dir, acceptance_dir, isolation=script.isolation
+            )
     with tempfile.TemporaryDirectory(prefix="stamina-final-") as tmp:
         copy = await fetch_workspace(Path(tmp) / "workspace")
         await static_analysis(copy, static_analysers(script), final)

@@ -40,6 +40,7 @@ from inspect_ai.util import (
 )
 
 from inspect_stamina.model_check import check_model_roles
+from inspect_stamina.sandbox.users import sandbox_user
 from inspect_stamina.stamina.agents import default_agent
 from inspect_stamina.stamina.checks import run_checks, run_checks_with_manifest
 from inspect_stamina.stamina.knowledge_base import Hit, KnowledgeBase, bind_knowledge_base
@@ -57,6 +58,7 @@ from inspect_stamina.stamina.references import reference_command, run_as_agent, 
 from inspect_stamina.stamina.robustness import GRADER_ROLE, grade_robustness, judge_robustness
 from inspect_stamina.stamina.rules import evaluate_check
 from inspect_stamina.stamina.sandbox import (
+    AGENT_USER,
     WORKSPACE,
     changed_files,
     fetch_workspace,
@@ -112,12 +114,15 @@ def stamina_session(
     regressions: Regressions = "all",
     compaction: CompactionStrategy | None = None,
     knowledge_base: bool = False,
+    command_timeout: int = 180,
+    memory_tool: bool = False,
 ) -> Solver:
     """Walk a script's turns with the simulated user and the agent, checking as it goes.
 
     ``compaction`` (an Inspect strategy) bounds the conversation the agent is handed
     each turn; the log keeps the whole of it. ``knowledge_base`` indexes the dialogue
-    and the workspace for the ``project_search`` tool.
+    and the workspace for the ``project_search`` tool. Without ``agent``, the default
+    agent (``command_timeout``, ``memory_tool``) works as the sandbox's agent user.
     """
     user = SimulatedUser(user_layers)
 
@@ -125,9 +130,17 @@ def stamina_session(
         # a role whose server cannot answer stops the sample now, not turns later
         await check_model_roles([GRADER_ROLE, *([USER_ROLE] if "llm" in user_layers else [])])
         loaded = script_of(state)
+        # the agent user's id is the sandbox's own (drawn when it started)
+        worker = agent or default_agent(
+            command_timeout,
+            compaction,
+            memory_tool,
+            knowledge_base,
+            user=await sandbox_user(AGENT_USER),
+        )
         session = _Session(
             loaded,
-            agent or default_agent(),
+            worker,
             user,
             turn_generations,
             turn_tokens,
@@ -457,7 +470,9 @@ class _Session:
         listing: dict[str, str] | None = None
         if turn.checkpoints or earlier:
             results, listing = await run_checks_with_manifest(
-                [*turn.checkpoints, *earlier], self.loaded.directory
+                [*turn.checkpoints, *earlier],
+                self.loaded.directory,
+                isolation=self.loaded.script.isolation,
             )
         self.manifest = listing if listing is not None else await workspace_manifest()
         record.changed = changed_files(before, self.manifest)
@@ -491,7 +506,9 @@ class _Session:
         spent = await self._agent(state, record)
         before, self.manifest = self.manifest, await workspace_manifest()
         record.changed = sorted(set(record.changed) | set(changed_files(before, self.manifest)))
-        [result] = await run_checks([checkpoint], self.loaded.directory)
+        [result] = await run_checks(
+            [checkpoint], self.loaded.directory, self.loaded.script.isolation
+        )
         return result, spent
 
     async def _rules_and_probes(self, turn: Turn, record: TurnRecord) -> None:

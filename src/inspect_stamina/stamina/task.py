@@ -18,7 +18,7 @@ from inspect_stamina.k8s_sandbox import k8s_sandbox
 from inspect_stamina.limits import SandboxLimits, check_sandbox_type
 from inspect_stamina.paths import cache_root
 from inspect_stamina.sandbox_spec import compose_sandbox
-from inspect_stamina.stamina.agents import compaction_strategy, default_agent, resolve_agent
+from inspect_stamina.stamina.agents import compaction_strategy, resolve_agent
 from inspect_stamina.stamina.scorers import script_metadata, stamina_scorer
 from inspect_stamina.stamina.script import LoadedScript, load_script
 from inspect_stamina.stamina.session import Mode, Regressions, stamina_session
@@ -175,7 +175,7 @@ def stamina(
     return Task(
         dataset=MemoryDataset(samples, name="staminabench"),
         solver=stamina_session(
-            agent=agent or default_agent(command_timeout, strategy, memory_tool, knowledge_base),
+            agent=agent,
             user_layers=layers,
             turn_generations=turn_generations,
             turn_tokens=turn_tokens,
@@ -185,6 +185,8 @@ def stamina(
             regressions=regressions,
             compaction=strategy,
             knowledge_base=knowledge_base,
+            command_timeout=command_timeout,
+            memory_tool=memory_tool,
         ),
         scorer=stamina_scorer(),
         # every sample names its own; the task's is the first one's, for tools that read it

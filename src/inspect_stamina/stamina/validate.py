@@ -109,7 +109,7 @@ def _replay_checking_early() -> Solver:  # inspect-evals-lint: ignore[custom_sol
             if turn.prompt.setup:  # the state before the agent's turn includes it
                 await run_as_agent(setup_command(turn.prompt.setup))
             due = [c for c in turn.checkpoints if c.behavioural]
-            results = await run_checks(due, loaded.directory)
+            results = await run_checks(due, loaded.directory, loaded.script.isolation)
             early += [[c.label, turn.number] for c, r in zip(due, results, strict=True) if r.passed]
             if turn.prompt.reference:
                 command = reference_command(loaded.directory / turn.prompt.reference)

@@ -1,10 +1,22 @@
-"""Runs inside the sandbox, as the checker: one batch of checks, one JSON result.
+"""Runs inside the sandbox, as ``checker``: one batch of checks, one JSON result.
 
-Standard library only (it runs on the sandbox's Python). Every test file of the batch
-runs in one pytest process; per-file outcomes come from pytest's JUnit XML, not from
-its console output. A batched runner (a script's own test runner that writes JUnit XML)
-runs once for all of its test files, read the same way. Every command runs in its own
-process group with its own timeout. The JSON result follows a marker line on stdout.
+Standard library only (it runs on the sandbox's Python). Four kinds of work, in two
+streams side by side:
+
+- the benchmark's pytest files run here, in one pytest process as ``checker``: its
+  conftest (``agent_proxy.py``) calls the agent's code in ``runner``'s process, so the
+  process that decides these verdicts never runs the agent's code;
+- in-process pytest files (a script's ``test_isolation: in_process``: tests that must load
+  the agent's project in their own process) run in one pytest process as ``runner``;
+- batched runners (a script's own test runner writing JUnit XML) run as ``runner``;
+- commands run as ``runner``, each in its own process group with its own timeout.
+
+The two in-process kinds load the agent's code beside the tests, so their reports are
+checked for tampering: each run holds a canary test that must fail and a nonce test that
+must pass, under random names; a report that lacks either, or shows the canary passing,
+fails every test of that run. Per-file outcomes come from JUnit XML, read with a size
+limit and no document type declarations (the in-process reports are written where the
+agent's code runs). The JSON result follows a marker line on stdout.
 """
 
 from __future__ import annotations
@@ -15,7 +27,6 @@ import shlex
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
@@ -23,6 +34,20 @@ from pathlib import Path
 from typing import Any
 
 MARKER = "@@STAMINA_CHECK_RESULT@@"
+MAX_REPORT = 16 * 1024 * 1024
+HARNESS = os.path.dirname(os.path.abspath(__file__))
+AS_RUNNER = os.path.join(HARNESS, "as_runner.py")
+# plugins a check never uses cost start-up time on every check run
+_PYTEST_PLUGINS_OFF = (
+    "-p", "no:cacheprovider", "-p", "no:doctest", "-p", "no:pastebin",
+    "-p", "no:legacypath", "-p", "no:stepwise",
+)  # fmt: skip
+
+
+def _as_runner(cmd: list[str], spec: dict[str, Any]) -> list[str]:
+    broker = spec.get("broker")
+    via = ["--broker", broker] if broker else []
+    return [sys.executable, "-I", "-S", AS_RUNNER, *via, "--", *cmd]
 
 
 def _run(cmd: list[str], cwd: str, env: dict[str, str], timeout: float) -> tuple[int, str, float]:
@@ -75,56 +100,103 @@ def _file_of(case: ET.Element, files: list[str]) -> str | None:
     return None
 
 
-def _pytest(
-    files: list[str], spec: dict[str, Any], timeout: float
-) -> dict[str, dict[str, Any]] | None:
-    """One pytest process over the files: per-file results, or None when it timed out."""
-    tests_dir, junit = (
-        spec["tests_dir"],
-        os.path.join(tempfile.gettempdir(), f"stamina-junit-{os.getpid()}.xml"),
-    )
-    cmd = [
-        sys.executable,
-        "-P",  # the workspace's own pytest.py or sitecustomize must not shadow pytest
-        "-m",
-        "pytest",
-        "-q",
-        # plugins a check never uses cost start-up time on every check run
-        *("-p", "no:cacheprovider", "-p", "no:doctest", "-p", "no:pastebin"),
-        *("-p", "no:legacypath", "-p", "no:stepwise"),
-        f"--rootdir={tests_dir}",
-        "-c",
-        f"{tests_dir}/pytest.ini",
-        f"--confcutdir={tests_dir}",
-        "--import-mode=importlib",
-        f"--junitxml={junit}",
-        "-o",
-        "junit_family=xunit1",
-        *[f"{tests_dir}/{f}" for f in files],
-    ]
-    code, output, seconds = _run(cmd, spec["workspace"], spec["test_env"], timeout)
-    if code == 124:
-        return None
-    return _junit_results(junit, files, output, seconds, spec["output_limit"])
+def _file_by_name(case: ET.Element, suite: ET.Element, files: list[str]) -> str | None:
+    """Other runners name a case's file relative to their own root: match its name."""
+    named = [case.get("file") or "", case.get("classname") or "", suite.get("name") or ""]
+    for path in files:
+        base = path.rstrip("/").rsplit("/", 1)[-1]
+        if any(n == base or n.endswith("/" + base) for n in named):
+            return path
+    return None
 
 
-def _junit_results(
-    junit: str, files: list[str], output: str, seconds: float, limit: int
-) -> dict[str, dict[str, Any]]:
-    """Per-file results from a JUnit XML report; a file with no test case fails with the
-    runner's own output (it may not have started at all)."""
-    results: dict[str, dict[str, Any]] = {
-        f: {"passed": 0, "total": 0, "failures": []} for f in files
-    }
+def _describe(case: ET.Element, problems: list[ET.Element]) -> str:
+    name = f"{case.get('classname') or ''}::{case.get('name') or ''}".strip(":")
+    details = [f"{p.get('message') or p.tag}\n{(p.text or '').strip()}" for p in problems]
+    return f"{name}: " + "\n".join(details)
+
+
+def _read_report(junit: str) -> ET.Element | None:
+    """A JUnit XML report, or None when there is none or it is not a plain report."""
     try:
-        root = ET.parse(junit).getroot()
-    except (OSError, ET.ParseError):
-        root = None
-    cases = [
+        fd = os.open(junit, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        data = handle.read(MAX_REPORT + 1)
+    if len(data) > MAX_REPORT or b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+        return None
+    try:
+        return ET.fromstring(data)
+    except ET.ParseError:
+        return None
+
+
+def _cases(root: ET.Element | None) -> list[tuple[ET.Element, ET.Element]]:
+    return [
         (case, suite)
         for suite in (root.iter("testsuite") if root is not None else [])
         for case in suite.findall("testcase")
     ]
+
+
+def _canary_problem(
+    cases: list[tuple[ET.Element, ET.Element]], canary: dict[str, str]
+) -> str | None:
+    """Why a run's report cannot be trusted (its canary passed, its nonce is missing), or None."""
+    failed = passed = False
+    for case, _ in cases:
+        name = f"{case.get('classname') or ''} {case.get('name') or ''}"
+        problems = any(c.tag in ("failure", "error") for c in case)
+        skipped = any(c.tag == "skipped" for c in case)
+        if canary["fail"] in name:
+            failed = failed or (problems and not skipped)
+            if not problems:
+                return "the canary test, which must fail, passed: the report was tampered with"
+        if canary["pass"] in name and not problems and not skipped:
+            passed = True
+    if not failed:
+        return "the canary test did not fail in the report: the report was tampered with"
+    if not passed:
+        return "the nonce test is missing from the report: the report was tampered with"
+    return None
+
+
+def _junit_results(
+    junit: str,
+    files: list[str],
+    output: str,
+    seconds: float,
+    limit: int,
+    canary: dict[str, str] | None = None,
+) -> dict[str, dict[str, Any]]:
+    """Per-file results from a JUnit XML report; a file with no test case fails with the
+    runner's own output (it may not have started at all). With a canary, a report that
+    fails its check fails every file."""
+    cases = _cases(_read_report(junit))
+    if canary is not None:
+        problem = _canary_problem(cases, canary)
+        if problem is not None:
+            return {
+                f: {
+                    "passed": False,
+                    "output": f"{problem}\n" + _clip(output, limit // 2),
+                    "passed_tests": 0,
+                    "total_tests": 0,
+                    "seconds": seconds / max(len(files), 1),
+                    "tampered": True,
+                }
+                for f in files
+            }
+        marks = (canary["fail"], canary["pass"])
+        cases = [
+            (c, s)
+            for c, s in cases
+            if not any(m in f"{c.get('classname') or ''} {c.get('name') or ''}" for m in marks)
+        ]
+    results: dict[str, dict[str, Any]] = {
+        f: {"passed": 0, "total": 0, "failures": []} for f in files
+    }
     for case, suite in cases:
         path = _file_of(case, files) or _file_by_name(case, suite, files)
         problems = [c for c in case if c.tag in ("failure", "error")]
@@ -161,115 +233,146 @@ def _junit_results(
     return out
 
 
-def _file_by_name(case: ET.Element, suite: ET.Element, files: list[str]) -> str | None:
-    """Other runners name a case's file relative to their own root: match its name."""
-    named = [case.get("file") or "", case.get("classname") or "", suite.get("name") or ""]
-    for path in files:
-        base = path.rstrip("/").rsplit("/", 1)[-1]
-        if any(n == base or n.endswith("/" + base) for n in named):
-            return path
-    return None
+def _timed_out(path: str, timeout: float) -> dict[str, Any]:
+    return {
+        "passed": False,
+        "output": f"timed out after {timeout:.0f} s",
+        "passed_tests": 0,
+        "total_tests": 0,
+        "seconds": timeout,
+    }
 
 
-def _describe(case: ET.Element, problems: list[ET.Element]) -> str:
-    name = f"{case.get('classname') or ''}::{case.get('name') or ''}".strip(":")
-    details = [f"{p.get('message') or p.tag}\n{(p.text or '').strip()}" for p in problems]
-    return f"{name}: " + "\n".join(details)
+def _report_path(spec: dict[str, Any], kind: str, private: bool) -> str:
+    """Where a run writes its report: the checker's own directory for the trusted pytest,
+    the shared one (fresh name, nothing there yet) for a run as runner."""
+    directory = spec["private_dir"] if private else spec["share_dir"]
+    path = os.path.join(directory, f"stamina-{kind}-{os.getpid()}-{time.monotonic_ns()}.xml")
+    return path
 
 
-def run(spec: dict[str, Any]) -> dict[str, Any]:
-    """The test files in one pytest run and, alongside it, the commands one after another.
-
-    Two streams at once (a sandbox has at least two cores' worth of work to overlap:
-    pytest's start-up and each command's interpreter start-up), so a full regression
-    batch costs about the longer of the two rather than their sum.
-    """
-    started = time.monotonic()
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        tests = pool.submit(_run_tests, spec)
-        others = pool.submit(_run_commands_and_suites, spec)
-        commands, suites = others.result()
-        result: dict[str, Any] = {"tests": tests.result(), "commands": commands, "suites": suites}
-    result["wall"] = time.monotonic() - started
-    return result
-
-
-def _run_tests(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Every test file in one pytest run; each file alone when the batch timed out."""
-    files = list(dict.fromkeys(t["path"] for t in spec["tests"]))
-    timeouts = {t["path"]: float(t["timeout"]) for t in spec["tests"]}
-    if not files:
-        return {}
-    batch = _pytest(files, spec, sum(timeouts[f] for f in files))
-    if batch is not None:
-        return batch
-    # a hanging file: run each alone so the others still count
-    alone_results = {}
-    for path in files:
-        alone = _pytest([path], spec, timeouts[path])
-        alone_results[path] = (alone or {}).get(path) or {
-            "passed": False,
-            "output": f"timed out after {timeouts[path]:.0f} s",
-            "passed_tests": 0,
-            "total_tests": 0,
-            "seconds": timeouts[path],
-        }
-    return alone_results
-
-
-def _run_commands_and_suites(
-    spec: dict[str, Any],
-) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
-    """The commands, then the batched runners: the stream beside pytest."""
-    commands = _run_commands(spec)
-    suites: dict[str, dict[str, Any]] = {}
-    for suite in spec.get("suites", []):
-        suites.update(_run_suite(suite, spec))
-    return commands, suites
-
-
-def _suite_once(
-    runner: str, files: list[str], spec: dict[str, Any], timeout: float
-) -> dict[str, dict[str, Any]] | None:
-    """One batched runner call over the files: per-file results, or None on a timeout."""
-    junit = os.path.join(tempfile.gettempdir(), f"stamina-suite-{os.getpid()}.xml")
-    if os.path.exists(junit):
-        os.unlink(junit)
-    tests = " ".join(shlex.quote(f"{spec['tests_dir']}/{f}") for f in files)
-    command = runner.replace("{junit}", shlex.quote(junit)).replace("{test}", tests)
-    code, output, seconds = _run(
-        ["bash", "-c", command], spec["workspace"], spec["command_env"], timeout
-    )
+# --- the benchmark's pytest files, as the checker ----------------------------------------
+def _pytest(files: list[str], spec: dict[str, Any], timeout: float) -> dict[str, Any] | None:
+    """One trusted pytest process over the files: per-file results, or None on a timeout."""
+    tests_dir, junit = spec["tests_dir"], _report_path(spec, "junit", private=True)
+    cmd = [
+        sys.executable,
+        "-P",  # the workspace's own pytest.py or sitecustomize must not shadow pytest
+        "-m",
+        "pytest",
+        "-q",
+        *_PYTEST_PLUGINS_OFF,
+        f"--rootdir={tests_dir}",
+        "-c",
+        f"{tests_dir}/pytest.ini",
+        f"--confcutdir={tests_dir}",
+        "--import-mode=importlib",
+        f"--junitxml={junit}",
+        "-o",
+        "junit_family=xunit1",
+        *[f"{tests_dir}/{f}" for f in files],
+    ]
+    code, output, seconds = _run(cmd, spec["workspace"], spec["test_env"], timeout)
     if code == 124:
         return None
-    return _junit_results(junit, files, output, seconds, spec["output_limit"])
+    results = _junit_results(junit, files, output, seconds, spec["output_limit"])
+    if os.path.exists(junit):
+        os.unlink(junit)
+    return results
 
 
-def _run_suite(suite: dict[str, Any], spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """A batched runner over all its files at once; each file alone when that timed out."""
-    files, timeouts = suite["files"], suite["timeouts"]
-    batch = _suite_once(suite["runner"], files, spec, sum(timeouts[f] for f in files))
+def _each_alone(
+    files: list[str], timeouts: dict[str, float], once: Any
+) -> dict[str, dict[str, Any]]:
+    """Run the files in one batch; when it times out, each alone so the others still count."""
+    batch = once(files, sum(timeouts[f] for f in files))
     if batch is not None:
         return batch
     results = {}
     for path in files:
-        alone = _suite_once(suite["runner"], [path], spec, timeouts[path])
-        results[path] = (alone or {}).get(path) or {
-            "passed": False,
-            "output": f"timed out after {timeouts[path]:.0f} s",
-            "passed_tests": 0,
-            "total_tests": 0,
-            "seconds": timeouts[path],
-        }
+        alone = once([path], timeouts[path])
+        results[path] = (alone or {}).get(path) or _timed_out(path, timeouts[path])
     return results
 
 
+def _run_tests(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Every trusted test file in one pytest run."""
+    files = list(dict.fromkeys(t["path"] for t in spec["tests"]))
+    timeouts = {t["path"]: float(t["timeout"]) for t in spec["tests"]}
+    if not files:
+        return {}
+    return _each_alone(files, timeouts, lambda batch, t: _pytest(batch, spec, t))
+
+
+# --- in-process runs, as the runner -------------------------------------------------------
+def _inproc_pytest(files: list[str], spec: dict[str, Any], timeout: float) -> dict[str, Any] | None:
+    """One pytest process as the runner over in-process test files and the canary."""
+    inproc, junit = spec["inproc_dir"], _report_path(spec, "inproc", private=False)
+    canary = spec["inproc_canary"]
+    cmd = [
+        "python3",
+        "-P",
+        "-m",
+        "pytest",
+        "-q",
+        *_PYTEST_PLUGINS_OFF,
+        f"--rootdir={inproc}",
+        "-c",
+        f"{inproc}/pytest.ini",
+        f"--confcutdir={inproc}",
+        "--import-mode=importlib",
+        f"--junitxml={junit}",
+        "-o",
+        "junit_family=xunit1",
+        *[f"{inproc}/{f}" for f in [*files, canary["file"]]],
+    ]
+    code, output, seconds = _run(
+        _as_runner(cmd, spec), spec["workspace"], spec["command_env"], timeout
+    )
+    if code == 124:
+        return None
+    return _junit_results(junit, files, output, seconds, spec["output_limit"], canary)
+
+
+def _run_inproc_tests(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    files = list(dict.fromkeys(t["path"] for t in spec.get("inproc_tests", [])))
+    timeouts = {t["path"]: float(t["timeout"]) for t in spec.get("inproc_tests", [])}
+    if not files:
+        return {}
+    return _each_alone(files, timeouts, lambda batch, t: _inproc_pytest(batch, spec, t))
+
+
+def _suite_once(
+    suite: dict[str, Any], files: list[str], spec: dict[str, Any], timeout: float
+) -> dict[str, Any] | None:
+    """One batched runner call, as the runner, over the files and the canary."""
+    junit = _report_path(spec, "suite", private=False)
+    canary = suite["canary"]
+    tests = " ".join(shlex.quote(f"{spec['inproc_dir']}/{f}") for f in [*files, canary["file"]])
+    command = suite["runner"].replace("{junit}", shlex.quote(junit)).replace("{test}", tests)
+    code, output, seconds = _run(
+        _as_runner(["bash", "-c", command], spec), spec["workspace"], spec["command_env"], timeout
+    )
+    if code == 124:
+        return None
+    return _junit_results(junit, files, output, seconds, spec["output_limit"], canary)
+
+
+def _run_suite(suite: dict[str, Any], spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A batched runner over all its files at once; each file alone when that timed out."""
+    return _each_alone(
+        suite["files"],
+        suite["timeouts"],
+        lambda batch, t: _suite_once(suite, batch, spec, t),
+    )
+
+
 def _run_commands(spec: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each command in its own process group, with its own timeout, in order."""
+    """Each command as the runner, in its own process group, with its own timeout, in order."""
     commands = []
     for command in spec["commands"]:
         code, output, seconds = _run(
-            ["bash", "-c", command["command"]],
+            _as_runner(["bash", "-c", command["command"]], spec),
             spec["workspace"],
             spec["command_env"],
             float(command["timeout"]),
@@ -278,6 +381,32 @@ def _run_commands(spec: dict[str, Any]) -> list[dict[str, Any]]:
             {"code": code, "output": _clip(output, spec["output_limit"]), "seconds": seconds}
         )
     return commands
+
+
+def _runner_stream(spec: dict[str, Any]) -> dict[str, Any]:
+    """Everything run as the runner: commands, in-process tests, batched runners."""
+    suites: dict[str, dict[str, Any]] = {}
+    commands = _run_commands(spec)
+    inproc = _run_inproc_tests(spec)
+    for suite in spec.get("suites", []):
+        suites.update(_run_suite(suite, spec))
+    return {"commands": commands, "inproc_tests": inproc, "suites": suites}
+
+
+def run(spec: dict[str, Any]) -> dict[str, Any]:
+    """The trusted tests in one stream and everything run as the runner in the other.
+
+    Two streams at once (a sandbox has at least two cores' worth of work to overlap:
+    pytest's start-up and each command's interpreter start-up), so a full regression
+    batch costs about the longer of the two rather than their sum.
+    """
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        tests = pool.submit(_run_tests, spec)
+        others = pool.submit(_runner_stream, spec)
+        result: dict[str, Any] = {"tests": tests.result(), **others.result()}
+    result["wall"] = time.monotonic() - started
+    return result
 
 
 def main() -> None:

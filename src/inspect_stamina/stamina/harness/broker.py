@@ -1,0 +1,221 @@
+"""Runs in the sandbox, as root, for one check run: starts programs as ``runner`` on request.
+
+The benchmark's tests run as ``checker``, which can read them; anything of the agent's
+(a command check, the agent's package a test calls, a service a test starts) must run
+as ``runner``, which cannot. An unprivileged process cannot start another as a third
+user, so this broker does it for the checker alone: it listens on a Unix socket only
+``checker`` can reach (and checks the caller's id on every connection), takes a
+program, its working directory, its environment and the caller's standard streams, and
+runs the program as ``runner`` in a session of its own. It relays signals sent to the
+caller and reports the exit status. It never loads anything of the agent's: it only
+forks and executes.
+
+Standard library only; started by the check run's shell script, stopped at its end.
+Wire format: 4-byte big-endian length, then JSON; the first message carries the three
+file descriptors (SCM_RIGHTS).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import select
+import signal
+import socket
+import struct
+import sys
+import threading
+from typing import Any
+
+MAX_MESSAGE = 4 * 1024 * 1024
+# the runner's own places: the checker's temporary directory is private to it
+RUNNER_ENV = {"HOME": "/home/runner", "TMPDIR": "/tmp", "USER": "runner", "LOGNAME": "runner"}
+
+
+def send_message(
+    sock: socket.socket, message: dict[str, Any], fds: list[int] | None = None
+) -> None:
+    """One length-prefixed JSON message, with file descriptors when given."""
+    data = json.dumps(message).encode()
+    frame = struct.pack(">I", len(data)) + data
+    if fds:
+        socket.send_fds(sock, [frame], fds)
+    else:
+        sock.sendall(frame)
+
+
+def _read_exact(sock: socket.socket, size: int) -> bytes | None:
+    chunks, left = [], size
+    while left:
+        chunk = sock.recv(left)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def receive_message(
+    sock: socket.socket, max_fds: int = 0
+) -> tuple[dict[str, Any] | None, list[int]]:
+    """The next message (None at end of stream) and any file descriptors sent with it."""
+    fds: list[int] = []
+    if max_fds:
+        head, fds, _, _ = socket.recv_fds(sock, 4, max_fds)
+        if len(head) < 4:
+            rest = _read_exact(sock, 4 - len(head)) if head else None
+            if rest is None:
+                return None, fds
+            head += rest
+    else:
+        got = _read_exact(sock, 4)
+        if got is None:
+            return None, fds
+        head = got
+    (size,) = struct.unpack(">I", head)
+    if size > MAX_MESSAGE:
+        raise ValueError(f"message of {size} bytes")
+    body = _read_exact(sock, size)
+    if body is None:
+        return None, fds
+    message = json.loads(body)
+    if not isinstance(message, dict):
+        raise ValueError("a message is a JSON object")
+    return message, fds
+
+
+def _request(message: dict[str, Any]) -> tuple[list[str], str, dict[str, str]]:
+    argv, cwd, env = message.get("argv"), message.get("cwd"), message.get("env")
+    if not (isinstance(argv, list) and argv and all(isinstance(a, str) for a in argv)):
+        raise ValueError("argv must be a non-empty list of strings")
+    if not isinstance(cwd, str):
+        raise ValueError("cwd must be a string")
+    if not (isinstance(env, dict) and all(isinstance(v, str) for v in env.values())):
+        raise ValueError("env must map names to strings")
+    return argv, cwd, {**{str(k): v for k, v in env.items()}, **RUNNER_ENV}
+
+
+def _start(argv: list[str], cwd: str, env: dict[str, str], fds: list[int], uid: int) -> int:
+    """Fork and exec the program as ``uid``; raise OSError when it could not start."""
+    errors_read, errors_write = os.pipe2(os.O_CLOEXEC)
+    pid = os.fork()
+    if pid == 0:  # the child: its own session, the caller's streams, runner's rights
+        try:
+            os.setsid()
+            for target, fd in enumerate(fds):
+                os.dup2(fd, target)
+            os.closerange(3, errors_write)
+            os.closerange(errors_write + 1, 65536)
+            os.setgroups([])
+            os.setgid(uid)
+            os.setuid(uid)
+            os.umask(0o022)
+            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+            for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+                signal.signal(number, signal.SIG_DFL)
+            os.chdir(cwd)
+            os.execvpe(argv[0], argv, env)
+        except BaseException as ex:  # noqa: BLE001 - reported to the caller, then exit
+            os.write(errors_write, f"{type(ex).__name__}: {ex}".encode()[:2000])
+        os._exit(127)
+    os.close(errors_write)
+    with os.fdopen(errors_read, "rb") as errors:
+        failure = errors.read()
+    if failure:
+        os.waitpid(pid, 0)
+        raise OSError(failure.decode("utf-8", "replace"))
+    return pid
+
+
+def _serve(conn: socket.socket, uid: int) -> None:
+    """One caller: start its program, relay its signals, report how the program ended."""
+    message, fds = receive_message(conn, max_fds=3)
+    try:
+        if message is None or len(fds) != 3:
+            raise ValueError("a request carries argv, cwd, env and three streams")
+        argv, cwd, env = _request(message)
+        pid = _start(argv, cwd, env, fds, uid)
+    except (OSError, ValueError) as ex:
+        send_message(conn, {"error": str(ex)})
+        return
+    finally:
+        for fd in fds:
+            os.close(fd)
+    send_message(conn, {"started": pid})
+    ended = threading.Event()
+    status: list[int] = []
+
+    def wait() -> None:
+        status.append(os.waitpid(pid, 0)[1])
+        ended.set()
+
+    threading.Thread(target=wait, daemon=True).start()
+    while not ended.is_set():
+        readable, _, _ = select.select([conn], [], [], 0.05)
+        if not readable:
+            continue
+        try:
+            request, _ = receive_message(conn)
+        except (OSError, ValueError):
+            request = None
+        if request is None:  # the caller is gone (killed): so is its program
+            _kill_group(pid, signal.SIGKILL)
+            ended.wait()
+            return
+        number = request.get("signal")
+        if isinstance(number, int) and 0 < number < 65:
+            _kill_group(pid, number)
+    # whatever the program left running in its session ends with it
+    _kill_group(pid, signal.SIGKILL)
+    code = status[0]
+    if os.WIFSIGNALED(code):
+        send_message(conn, {"signal": os.WTERMSIG(code)})
+    else:
+        send_message(conn, {"exit": os.WEXITSTATUS(code)})
+
+
+def _kill_group(pid: int, number: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pid, number)
+
+
+def serve(path: str, checker_uid: int, checker_gid: int, runner_uid: int) -> None:
+    """Listen at ``path`` (reachable by the checker alone) until killed."""
+    if os.path.lexists(path):
+        os.unlink(path)
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    old = os.umask(0o177)
+    server.bind(path)
+    os.umask(old)
+    os.chown(path, 0, checker_gid)
+    os.chmod(path, 0o660)
+    server.listen(64)
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the per-caller processes reap themselves
+    while True:
+        conn, _ = server.accept()
+        credentials = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+        _, peer_uid, _ = struct.unpack("3i", credentials)
+        if peer_uid != checker_uid:
+            conn.close()
+            continue
+        if os.fork() == 0:
+            server.close()
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            try:
+                _serve(conn, runner_uid)
+            finally:
+                os._exit(0)
+        conn.close()
+
+
+def main() -> None:
+    """broker.py SOCKET: serve the checker with the ids in /run/users/ids."""
+    with open("/run/users/ids", encoding="ascii") as handle:
+        ids = dict(line.split("=", 1) for line in handle.read().split())
+    checker, runner = int(ids["checker"]), int(ids["runner"])
+    serve(sys.argv[1], checker, checker, runner)
+
+
+if __name__ == "__main__":
+    main()
