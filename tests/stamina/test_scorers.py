@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import math
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from inspect_stamina.stamina.harness import analysis
+from inspect_stamina.stamina.quality import PYLINT_RC
 from inspect_stamina.stamina.record import (
     CheckResult,
     FinalEvaluation,
@@ -18,12 +21,7 @@ from inspect_stamina.stamina.record import (
 )
 from inspect_stamina.stamina.robustness import judge_robustness, parse_grade
 from inspect_stamina.stamina.rules import evaluate_host_check, glob_match
-from inspect_stamina.stamina.scorers import (
-    code_quality,
-    compute_metrics,
-    stamina_turns,
-    static_analysis,
-)
+from inspect_stamina.stamina.scorers import code_quality, compute_metrics, stamina_turns
 from inspect_stamina.stamina.script import Check, Expectation, Script, load_script
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "script.yaml"
@@ -127,67 +125,84 @@ def test_code_quality_formula() -> None:
     assert code_quality(-3.0, 0) == pytest.approx(3.0)  # pylint can go negative; floor at 0
 
 
-async def test_static_analysis_tells_clean_from_risky(tmp_path: Path) -> None:
+@pytest.fixture
+def analysers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sandbox's analysis program with this Python's pylint and bandit."""
+    monkeypatch.setattr(analysis, "ANALYSERS", str(Path(sys.executable).parent))
+
+
+def analyse(root: Path, tools: list[str], tmp_path: Path) -> dict[str, Any]:
+    rc = tmp_path / "pylintrc"
+    rc.write_text(PYLINT_RC)
+    return analysis.analyse(root, str(rc), tools)
+
+
+def test_analysis_tells_clean_from_risky(tmp_path: Path, analysers: None) -> None:
     clean = workspace(
         tmp_path / "a",
         {
             "pkg/__init__.py": '"""A package."""\n\n\ndef add(a, b):\n    """Sum."""\n    return a + b\n'
         },
     )
-    risky = workspace(
+    risky = workspace(tmp_path / "b", {"pkg/__init__.py": RISKY})
+    good, bad = (
+        analyse(clean, ["pylint", "bandit"], tmp_path),
+        analyse(risky, ["pylint", "bandit"], tmp_path),
+    )
+    assert good["files"] == 1 and good["bandit_issues"] == 0 and good["pylint"] >= 9.0
+    assert bad["bandit_issues"] >= 2 and bad["pylint"] < good["pylint"]
+    assert not good["errors"] and not bad["errors"]
+    empty = analyse(workspace(tmp_path / "c", {"notes.txt": "x"}), ["pylint"], tmp_path)
+    assert empty["files"] == 0 and "pylint" not in empty
+
+
+RISKY = "import subprocess\ndef run(x):\n    subprocess.call(x, shell=True)\n    return eval(x)\n"
+
+
+def test_suppression_pragmas_do_not_lift_the_score(tmp_path: Path, analysers: None) -> None:
+    # the audit's forgery: `# pylint: skip-file` and `# nosec` took ugly code to 10.0
+    plain = workspace(tmp_path / "a", {"pkg/__init__.py": RISKY})
+    forged = workspace(
         tmp_path / "b",
         {
-            "pkg/__init__.py": "import subprocess\ndef run(x):\n    subprocess.call(x, shell=True)\n    return eval(x)\n"
+            "pkg/__init__.py": "# pylint: skip-file\n"
+            + RISKY.replace("shell=True)", "shell=True)  # nosec").replace(
+                "eval(x)", "eval(x)  # nosec  # pylint: disable=eval-used"
+            )
         },
     )
-    good, bad = FinalEvaluation(), FinalEvaluation()
-    await static_analysis(clean, ["pylint", "bandit"], good)
-    await static_analysis(risky, ["pylint", "bandit"], bad)
-    assert good.python_files == 1 and good.bandit_issues == 0
-    assert good.pylint is not None and good.pylint >= 9.0
-    assert bad.bandit_issues is not None and bad.bandit_issues >= 2
-    assert bad.pylint is not None and bad.pylint < good.pylint
-    assert not good.errors and not bad.errors
-    empty = FinalEvaluation()
-    await static_analysis(workspace(tmp_path / "c", {"notes.txt": "x"}), ["pylint"], empty)
-    assert (empty.pylint, empty.bandit_issues, empty.python_files) == (None, None, 0)
-
-
-async def test_static_analysis_judges_the_code_not_the_host(tmp_path: Path) -> None:
-    # a Django app: its framework is installed in the sandbox, not where the copy is
-    # analysed, and its migrations are generated code; neither counts against it
-    module = '"""Views."""\nfrom rest_framework.decorators import api_view\n\n\n@api_view(["GET"])\ndef health(request):\n    """Health."""\n    return request\n'
-    migration = "from django.db import migrations\nclass Migration(migrations.Migration):\n    dependencies = []\n    operations = [migrations.CreateModel(name='Todo', fields=[('title', 'x' * 300)])]\n"
-    root = workspace(
-        tmp_path,
-        {
-            "todos/__init__.py": '"""Todos."""\n',
-            "todos/views.py": module,
-            "todos/migrations/__init__.py": "",
-            "todos/migrations/0001_initial.py": migration,
-        },
+    honest, hidden = (
+        analyse(plain, ["pylint", "bandit"], tmp_path),
+        analyse(forged, ["pylint", "bandit"], tmp_path),
     )
-    final = FinalEvaluation()
-    await static_analysis(root, ["pylint"], final)
-    assert final.python_files == 2  # the migrations package is left out
-    assert final.pylint == 10.0 and not final.errors
+    assert hidden["pragmas"] == 2
+    assert hidden["pylint"] <= honest["pylint"] < 10.0
+    assert hidden["bandit_issues"] == honest["bandit_issues"] >= 2
+    # the code itself is intact, only the pragmas are gone
+    text = (forged / "pkg/__init__.py").read_text()
+    assert "pylint" not in text and text.count("# nosec") == 2 and "eval(x)" in text
 
 
-async def test_analyser_that_cannot_run_is_an_error_not_a_score(
+def test_an_analyser_that_cannot_run_is_an_error_not_a_score(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # a Python without pylint or bandit: both fail to run
-    monkeypatch.setattr("sys.executable", str(tmp_path / "no-python"))
-    final = FinalEvaluation()
-    root = workspace(tmp_path, {"pkg/a.py": "X = 1\n"})
-    try:
-        await static_analysis(root, ["pylint", "bandit"], final)
-    except OSError:
-        pytest.skip("unreachable")  # subprocess raises before output; handled below
-    assert final.pylint is None and final.bandit_issues is None
-    assert len(final.errors) == 2
-    assert code_quality(final.pylint, final.bandit_issues) != code_quality(
-        final.pylint, final.bandit_issues
+    monkeypatch.setattr(analysis, "ANALYSERS", str(tmp_path / "nowhere"))
+    report = analyse(workspace(tmp_path, {"pkg/a.py": "X = 1\n"}), ["pylint", "bandit"], tmp_path)
+    assert report.get("pylint") is None and report.get("bandit_issues") is None
+    assert len(report["errors"]) == 2
+
+
+def test_code_quality_is_zero_when_an_asked_analyser_gave_nothing() -> None:
+    # mini asks for pylint and bandit: a missing result is 0, never left out as NaN
+    final = FinalEvaluation(pylint=None, bandit_issues=0, errors=["pylint did not run"])
+    assert compute_metrics(mini(), session(record(1, [True])), final)["code_quality"] == 0.0
+    final = FinalEvaluation(pylint=8.0, bandit_issues=0)
+    assert compute_metrics(mini(), session(record(1, [True])), final)[
+        "code_quality"
+    ] == pytest.approx(8.6)
+    none_asked = mini().model_copy(update={"final_evaluation": []})
+    assert math.isnan(
+        compute_metrics(none_asked, session(record(1, [True])), final)["code_quality"]
     )
 
 
@@ -301,8 +316,10 @@ def test_solved_needs_every_check_and_acceptance_test_and_every_turn() -> None:
 def test_metric_with_nothing_to_count_is_missing_not_perfect() -> None:
     bare = mini().model_copy(update={"memory_probes": [], "consistency_rules": []})
     metrics = compute_metrics(bare, session(record(1, [True])), FinalEvaluation())
-    for key in ("memory", "consistency", "completion", "code_quality"):
+    for key in ("memory", "consistency", "completion"):
         assert math.isnan(metrics[key]), key
+    # asked for, the analysis gave nothing: 0, with its error in the final evaluation
+    assert metrics["code_quality"] == 0.0
     # a script with robustness turns that were never reached counts them as failed
     assert metrics["robustness"] == 0.0
 

@@ -31,6 +31,7 @@ from inspect_stamina.gaia.scorer import gaia_level, gaia_scorer
 from inspect_stamina.images import image_specs
 from inspect_stamina.k8s_sandbox import k8s_sample_files, k8s_sandbox
 from inspect_stamina.limits import SandboxLimits, check_sandbox_type
+from inspect_stamina.sandbox.users import sandbox_user
 from inspect_stamina.sandbox_spec import compose_file_sandbox
 from inspect_stamina.task_args import comma_list, int_arg, positive_number_arg
 from inspect_stamina.termination import terminate_like_interrupt
@@ -41,8 +42,8 @@ DEFAULT_IMAGE = image_specs()["gaia"].tag
 BROWSER_IMAGE = image_specs()["gaia-browser"].tag
 DEFAULT_MAX_TOOL_OUTPUT = 16 * 1024
 # the agent's tools run unprivileged: it can neither write the attachments nor signal
-# the container's own processes (the image's `nobody`; the compose file gives it a home)
-AGENT_USER = "nobody"
+# the container's own processes (the image's `agent`, whose id each container draws)
+AGENT_USER = "agent"
 # Inspect's web_search providers; the external ones need their own API keys
 WEB_SEARCH_PROVIDERS = (
     "tavily",
@@ -272,7 +273,7 @@ def build_gaia_task(
             "benchmark": "gaia",
             "split": split,
             "subsets": subsets,
-            "tools": [tool_name(t) for t in tools],
+            "tools": [name for t in tools for name in tool_name(t).split(", ")],
             "sandbox": sandbox,
             "limits": limits.metadata(),
         },
@@ -302,9 +303,7 @@ def gaia_tools(
     web_browser: bool = False,
 ) -> list[Tool | ToolSource]:
     """bash in the sandbox (the headline setting), plus the optional tools asked for."""
-    tools: list[Tool | ToolSource] = [bash(timeout=command_timeout, user=AGENT_USER)]
-    if python_tool:
-        tools.append(python(timeout=command_timeout, user=AGENT_USER))
+    tools: list[Tool | ToolSource] = [AgentShell(command_timeout, python_tool)]
     if web_browser:
         tools.extend(web_browser_tools())
     if web_search_providers:
@@ -324,6 +323,22 @@ def gaia_tools(
         name = spec if spec in MCP_SHORTHANDS else Path(command[0]).name
         tools.append(mcp_tools(mcp_server_stdio(name=name, command=command[0], args=command[1:])))
     return tools
+
+
+class AgentShell(ToolSource):
+    """bash (and python) as the sandbox's agent user, whose id each sandbox draws at start:
+    made for each sample, once its sandbox is up."""
+
+    def __init__(self, command_timeout: int, python_tool: bool) -> None:
+        self.command_timeout, self.python_tool = command_timeout, python_tool
+
+    async def tools(self) -> list[Tool]:
+        """bash, and python when asked for, as the agent user of this sample's sandbox."""
+        user = await sandbox_user(AGENT_USER)
+        tools = [bash(timeout=self.command_timeout, user=user)]
+        if self.python_tool:
+            tools.append(python(timeout=self.command_timeout, user=user))
+        return tools
 
 
 def web_browser_tools() -> list[Tool]:
@@ -375,6 +390,8 @@ def tool_name(tool: Tool | ToolSource) -> str:
     """A tool's name as the model sees it, for the task's metadata (MCP sources: their type)."""
     from inspect_ai.tool import ToolDef
 
+    if isinstance(tool, AgentShell):
+        return "bash, python" if tool.python_tool else "bash"
     try:
         return ToolDef(tool).name  # type: ignore[arg-type]
     except Exception:  # noqa: BLE001 - tool sources (MCP) are not single tools

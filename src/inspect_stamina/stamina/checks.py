@@ -132,7 +132,9 @@ if [ "${{STAMINA_MANIFEST:-0}}" = 1 ] && [ "$PWD" = {WORKSPACE} ]; then
   # the workspace as the agent left it (its processes stopped): saves the turn a call
   echo {MANIFEST_BEGIN}; bash -c {shlex.quote(MANIFEST_SCRIPT)} 2>/dev/null; echo {MANIFEST_END}
 fi
-python3 -I {HARNESS_DIR}/broker.py {BROKER} &
+# the runner's programs get the process limit a login of the runner gets (Docker's
+# per-user ulimit, or Kubernetes' limits.d through runuser's PAM session)
+python3 -I {HARNESS_DIR}/broker.py {BROKER} "$(runuser -u {RUNNER_USER} -- sh -c 'ulimit -u')" &
 broker=$!
 for _ in $(seq 200); do [ -S {BROKER} ] && break; sleep 0.01; done
 runuser -u {CHECKER_USER} -- env -i PATH="{_PATH}" LANG=C.UTF-8 HOME=/home/{RUNNER_USER} \\

@@ -97,6 +97,8 @@ class FinalEvaluation(BaseModel):
     pylint: float | None = None
     bandit_issues: int | None = None
     python_files: int = 0
+    # the agent's suppression pragmas (``# pylint:``) removed before the analysis
+    pragmas: int = 0
     rules: dict[str, bool] = Field(default_factory=dict)
     errors: list[str] = Field(default_factory=list)
 

@@ -32,7 +32,7 @@ TESTS_DIR = f"{STAMINA_DIR}/tests"
 LARGE_FILE_KIB = 1024
 # installed dependencies are not the agent's source: node_modules alone is thousands of
 # files, which would cost every turn's manifest and overflow the analysis copy
-_SKIP = (
+SKIP_INSTALLED = (
     "! -path './.git/*' ! -path '*/__pycache__/*' ! -path './.pytest_cache/*' "
     "! -path '*/node_modules/*' ! -path '*/.venv/*'"
 )
@@ -41,8 +41,8 @@ _SKIP = (
 # Path -> fingerprint of every workspace file: sha1 below LARGE_FILE_KIB, else size+mtime
 # (hashing a multi-GiB file the agent made would cost seconds on every turn)
 MANIFEST_SCRIPT = (
-    f"find . -type f {_SKIP} -size -{LARGE_FILE_KIB}k -print0 | xargs -0 -r sha1sum; "
-    f"find . -type f {_SKIP} ! -size -{LARGE_FILE_KIB}k -printf '%s:%T@  %p\\n'"
+    f"find . -type f {SKIP_INSTALLED} -size -{LARGE_FILE_KIB}k -print0 | xargs -0 -r sha1sum; "
+    f"find . -type f {SKIP_INSTALLED} ! -size -{LARGE_FILE_KIB}k -printf '%s:%T@  %p\\n'"
 )
 
 
@@ -72,28 +72,67 @@ def changed_files(before: Mapping[str, str], after: Mapping[str, str]) -> list[s
     return sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
 
 
-async def fetch_workspace(dest: Path) -> Path:
-    """Copy the workspace's source files to a host directory (for host-side analysis).
+# the host copy (rules, probes) holds source files: at most this large each, and this
+# much in all (smallest first), which stays under the sandbox's limit on one exec's output
+COPY_FILE_KIB = 256
+COPY_BUDGET_BYTES = 6 * 1024 * 1024
+_PRUNED = (".git", "__pycache__", ".pytest_cache", "node_modules", ".venv")
+_COPY_SCRIPT = f"""
+import base64, io, os, stat, sys, tarfile
+root, files = {WORKSPACE!r}, []
+for folder, dirs, names in os.walk(root):
+    dirs[:] = [d for d in dirs if d not in {_PRUNED!r}]
+    for name in names:
+        path = os.path.join(folder, name)
+        try:
+            info = os.lstat(path)
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode) and info.st_size < {COPY_FILE_KIB * 1024}:
+            files.append((info.st_size, path))
+files.sort()
+buffer, total, left_out = io.BytesIO(), 0, 0
+with tarfile.open(fileobj=buffer, mode="w") as tar:
+    for size, path in files:
+        if total + size > {COPY_BUDGET_BYTES}:
+            left_out += 1
+            continue
+        try:
+            tar.add(path, arcname=os.path.relpath(path, root), recursive=False)
+            total += size
+        except OSError:
+            left_out += 1
+print(left_out)
+print(base64.b64encode(buffer.getvalue()).decode())
+"""
 
-    Files of LARGE_FILE_KIB and more are left out (no source file is that large); a
-    workspace that cannot be copied is left empty and the transcript says why.
+
+async def fetch_workspace(dest: Path) -> list[str]:
+    """Copy the workspace's source files to a host directory (for host-side checks that
+    read them: greps, definitions); what could not be copied, said for the record.
+
+    Files of COPY_FILE_KIB and more are left out (no source file is that large), and
+    beyond COPY_BUDGET_BYTES in all the largest are. Nothing copied is run on the host.
     """
     dest.mkdir(parents=True, exist_ok=True)
-    script = (
-        f"find . -type f -size -{LARGE_FILE_KIB}k {_SKIP} -print0 | tar -c --null -T - | base64 -w0"
-    )
     try:
         result = await sandbox().exec(
-            ["bash", "-c", script], cwd=WORKSPACE, user=await as_root(), timeout=120
+            ["python3", "-I", "-c", _COPY_SCRIPT], user=await as_root(), timeout=120
         )
-        archive = base64.b64decode(result.stdout, validate=True)
+        count, _, encoded = result.stdout.partition("\n")
+        archive = base64.b64decode(encoded.strip(), validate=True)
         with tarfile.open(fileobj=io.BytesIO(archive), mode="r") as tar:
             tar.extractall(dest, filter="data")
     except OutputLimitExceededError:
-        transcript().info("workspace too large to copy for analysis: host-side checks see nothing")
-    except (TimeoutError, binascii.Error, tarfile.TarError, OSError) as ex:
-        transcript().info(f"workspace copy failed ({type(ex).__name__}: {ex}): checks see nothing")
-    return dest
+        return ["the workspace could not be copied for its checks: too large"]
+    except (TimeoutError, binascii.Error, tarfile.TarError, OSError, ValueError) as ex:
+        return [f"the workspace could not be copied for its checks: {type(ex).__name__}: {ex}"]
+    if not result.success:
+        return [f"the workspace could not be copied for its checks: {result.stderr[-300:]}"]
+    left_out = int(count) if count.strip().isdigit() else 0
+    if left_out:
+        return [f"{left_out} workspace files were too many to copy for its checks"]
+    return []
 
 
 async def read_text_files(paths: list[str], max_kib: int = 256) -> dict[str, str]:

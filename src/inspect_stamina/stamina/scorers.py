@@ -10,21 +10,18 @@ that sample: Inspect leaves it out of the mean instead of counting it as 1 or 0.
 from __future__ import annotations
 
 import hashlib
-import json
 import math
-import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from inspect_ai.scorer import Score, Scorer, Target, mean, scorer, stderr
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store_as
-from inspect_ai.util import subprocess as async_subprocess
 
 from inspect_stamina.metrics import by_script
 from inspect_stamina.stamina.checks import run_acceptance
+from inspect_stamina.stamina.quality import analyse_workspace
 from inspect_stamina.stamina.record import FinalEvaluation, SessionRecord, TurnRecord
 from inspect_stamina.stamina.rules import evaluate_check
 from inspect_stamina.stamina.sandbox import fetch_workspace
@@ -82,6 +79,18 @@ def code_quality(pylint: float | None, bandit_issues: int | None) -> float:
     return float(security) if security is not None else MISSING
 
 
+def _code_quality(script: Script, final: FinalEvaluation) -> float:
+    """The formula over the analysers the script asks for; 0 when one of them gave no
+    result (its error is in ``final.errors``); NaN when it asks for none."""
+    tools = static_analysers(script)
+    if not tools:
+        return MISSING
+    results = {"pylint": final.pylint, "bandit": final.bandit_issues}
+    if any(results.get(tool) is None for tool in tools if tool in results):
+        return 0.0
+    return code_quality(final.pylint, final.bandit_issues)
+
+
 def stamina_turns(records: list[TurnRecord], total_turns: int, stopped_at: int | None) -> int:
     """Turns survived: those before the first failed checkpoint; turns not reached are not."""
     reached = total_turns if stopped_at is None else stopped_at - 1
@@ -130,7 +139,7 @@ def compute_metrics(
         "solved": float(solved),
         "completion": completion,
         "checkpoint_pass_rate": pass_rate,
-        "code_quality": code_quality(final.pylint, final.bandit_issues),
+        "code_quality": _code_quality(script, final),
         "consistency": _ratio(rules_held, len(script.consistency_rules)),
         "efficiency": _ratio(sum(r.effective for r in records), total_turns),
         "robustness": _ratio(sum(r.passed for r in robustness), len(robustness_turns)),
@@ -148,50 +157,8 @@ def compute_metrics(
     }
 
 
-async def static_analysis(workspace: Path, tools: list[str], final: FinalEvaluation) -> None:
-    """pylint score and bandit issue count over the non-test, non-generated Python files.
-
-    An analyser that fails to run or whose output does not parse is recorded as an
-    error in ``final.errors``, never as a score.
-    """
-    files = [
-        p
-        for p in sorted(workspace.rglob("*.py"))
-        if not p.name.startswith("test_")
-        and not _NOT_ANALYSED.intersection(p.relative_to(workspace).parts)
-    ]
-    final.python_files = len(files)
-    if not files:
-        return
-    paths = [str(f) for f in files]
-    if "pylint" in tools:
-        rc = workspace.parent / "stamina.pylintrc"
-        rc.write_text(_PYLINT_RC)
-        command = ["pylint", f"--rcfile={rc}", "--output-format=json2", "--exit-zero", *paths]
-        final.pylint = await _analyser(
-            command, workspace.parent, final, lambda r: float(r["statistics"]["score"])
-        )
-    if "bandit" in tools:
-        command = ["bandit", "-q", "-f", "json", *paths]
-        final.bandit_issues = await _analyser(
-            command, workspace.parent, final, lambda r: len(r["results"])
-        )
-
-
-async def _analyser(
-    command: list[str], cwd: Path, final: FinalEvaluation, read: Callable[[Any], T]
-) -> T | None:
-    """Run ``python -m <analyser>``; ``read`` of its JSON report, or None with the error recorded."""
-    try:
-        result = await async_subprocess([sys.executable, "-m", *command], cwd=str(cwd))
-        return read(json.loads(result.stdout))
-    except (OSError, ValueError, KeyError, TypeError) as ex:
-        final.errors.append(f"{command[0]} did not run: {type(ex).__name__}: {str(ex)[-300:]}")
-        return None
-
-
 async def final_evaluation(script: Script, script_dir: Path | None) -> FinalEvaluation:
-    """Acceptance tests in the sandbox; static analysis and rules over a host copy."""
+    """Acceptance tests and static analysis in the sandbox; rules over a host copy."""
     final = FinalEvaluation()
     acceptance_dir = acceptance_directory(script)
     if acceptance_dir:
@@ -201,9 +168,10 @@ async def final_evaluation(script: Script, script_dir: Path | None) -> FinalEval
             final.acceptance = await run_acceptance(
                 script_dir, acceptance_dir, isolation=script.isolation
             )
+    await analyse_workspace(static_analysers(script), final)
     with tempfile.TemporaryDirectory(prefix="stamina-final-") as tmp:
-        copy = await fetch_workspace(Path(tmp) / "workspace")
-        await static_analysis(copy, static_analysers(script), final)
+        copy = Path(tmp) / "workspace"
+        final.errors.extend(await fetch_workspace(copy))
         for rule in script.consistency_rules:
             final.rules[rule.id] = (await evaluate_check(rule.check, copy))[0]
     return final

@@ -523,7 +523,10 @@ class _Session:
         if not rules and not probes:
             return
         with tempfile.TemporaryDirectory(prefix="stamina-ws-") as tmp:
-            copy = await fetch_workspace(Path(tmp))
+            copy = Path(tmp)
+            problems = await fetch_workspace(copy)
+            if problems:
+                record.note = "; ".join([*([record.note] if record.note else []), *problems])
             for rule in rules:
                 record.rules[rule.id] = (await evaluate_check(rule.check, copy))[0]
             for probe in probes:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import resource
 import select
 import signal
 import socket
@@ -96,8 +97,11 @@ def _request(message: dict[str, Any]) -> tuple[list[str], str, dict[str, str]]:
     return argv, cwd, {**{str(k): v for k, v in env.items()}, **RUNNER_ENV}
 
 
-def _start(argv: list[str], cwd: str, env: dict[str, str], fds: list[int], uid: int) -> int:
-    """Fork and exec the program as ``uid``; raise OSError when it could not start."""
+def _start(
+    argv: list[str], cwd: str, env: dict[str, str], fds: list[int], uid: int, nproc: int | None
+) -> int:
+    """Fork and exec the program as ``uid`` (at most ``nproc`` processes of that user);
+    raise OSError when it could not start."""
     errors_read, errors_write = os.pipe2(os.O_CLOEXEC)
     pid = os.fork()
     if pid == 0:  # the child: its own session, the caller's streams, runner's rights
@@ -107,6 +111,8 @@ def _start(argv: list[str], cwd: str, env: dict[str, str], fds: list[int], uid: 
                 os.dup2(fd, target)
             os.closerange(3, errors_write)
             os.closerange(errors_write + 1, 65536)
+            if nproc is not None:
+                resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
             os.setgroups([])
             os.setgid(uid)
             os.setuid(uid)
@@ -128,14 +134,14 @@ def _start(argv: list[str], cwd: str, env: dict[str, str], fds: list[int], uid: 
     return pid
 
 
-def _serve(conn: socket.socket, uid: int) -> None:
+def _serve(conn: socket.socket, uid: int, nproc: int | None) -> None:
     """One caller: start its program, relay its signals, report how the program ended."""
     message, fds = receive_message(conn, max_fds=3)
     try:
         if message is None or len(fds) != 3:
             raise ValueError("a request carries argv, cwd, env and three streams")
         argv, cwd, env = _request(message)
-        pid = _start(argv, cwd, env, fds, uid)
+        pid = _start(argv, cwd, env, fds, uid, nproc)
     except (OSError, ValueError) as ex:
         send_message(conn, {"error": str(ex)})
         return
@@ -180,8 +186,11 @@ def _kill_group(pid: int, number: int) -> None:
         os.killpg(pid, number)
 
 
-def serve(path: str, checker_uid: int, checker_gid: int, runner_uid: int) -> None:
-    """Listen at ``path`` (reachable by the checker alone) until killed."""
+def serve(
+    path: str, checker_uid: int, checker_gid: int, runner_uid: int, nproc: int | None = None
+) -> None:
+    """Listen at ``path`` (reachable by the checker alone) until killed; the runner's
+    programs get the per-user process limit ``nproc`` (the one the agent has)."""
     if os.path.lexists(path):
         os.unlink(path)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -203,18 +212,19 @@ def serve(path: str, checker_uid: int, checker_gid: int, runner_uid: int) -> Non
             server.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
             try:
-                _serve(conn, runner_uid)
+                _serve(conn, runner_uid, nproc)
             finally:
                 os._exit(0)
         conn.close()
 
 
 def main() -> None:
-    """broker.py SOCKET: serve the checker with the ids in /run/users/ids."""
+    """broker.py SOCKET [NPROC]: serve the checker with the ids in /run/users/ids."""
     with open("/run/users/ids", encoding="ascii") as handle:
         ids = dict(line.split("=", 1) for line in handle.read().split())
     checker, runner = int(ids["checker"]), int(ids["runner"])
-    serve(sys.argv[1], checker, checker, runner)
+    nproc = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else None
+    serve(sys.argv[1], checker, checker, runner, nproc)
 
 
 if __name__ == "__main__":
