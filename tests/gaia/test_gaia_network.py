@@ -29,6 +29,8 @@ from inspect_ai.model import ChatMessageTool, ModelOutput, get_model
 
 from inspect_stamina.gaia.firewall import chain_names, find_firewall
 from inspect_stamina.gaia.network import (
+    DEFAULT_NETWORK,
+    DEFAULT_SUBNET,
     NETWORK_ENV,
     GaiaNetwork,
     GaiaNetworkError,
@@ -206,9 +208,22 @@ def host_addresses() -> list[str]:
 
 
 def rule_lines() -> list[str]:
-    """The whole filter table, both families, as iptables -S lists it."""
+    """The whole filter table, both families, as iptables -S lists it (each line: which binary)."""
     firewall = find_firewall()
-    return [line for _, ipt in firewall.families() for line in ipt.run("-S").stdout.splitlines()]
+    return [
+        f"{ipt.binary}: {line}"
+        for _, ipt in firewall.families()
+        for line in ipt.run("-S").stdout.splitlines()
+    ]
+
+
+def jump_lines(lines: list[str]) -> list[str]:
+    """The jumps into our chains (from INPUT, DOCKER-USER or FORWARD)."""
+    return [
+        line
+        for line in lines
+        if any(f": -A {p} " in line for p in ("INPUT", "DOCKER-USER", "FORWARD"))
+    ]
 
 
 def our_lines(network: GaiaNetwork) -> list[str]:
@@ -266,10 +281,8 @@ def test_docker_dns_still_resolves(guarded: GaiaNetwork, servers: dict[str, str]
 def test_setup_twice_adds_nothing_and_restores_flushed_rules(guarded: GaiaNetwork) -> None:
     before = our_lines(guarded)
     chain_in, chain_fwd = chain_names(guarded.bridge)
-    jumps = [
-        line for line in before if line.startswith(("-A INPUT", "-A DOCKER-USER", "-A FORWARD"))
-    ]
-    assert len(jumps) == 2 * len(find_firewall().families())
+    jumps = jump_lines(before)
+    assert len(set(jumps)) == len(jumps) == 2 * len(find_firewall().families()), jumps
     install_gaia_network(guarded.name)
     install_gaia_network(guarded.name)
     assert our_lines(guarded) == before
@@ -281,6 +294,28 @@ def test_setup_twice_adds_nothing_and_restores_flushed_rules(guarded: GaiaNetwor
     install_gaia_network(guarded.name)
     assert our_lines(guarded) == before
     assert chain_in in " ".join(before)
+
+
+def test_docker_up_installs_the_default_network_once(docker_engine: None) -> None:
+    # `inspect-stamina docker up` (which setup runs) as root: twice gives the same rules
+    runs = [
+        subprocess.run(["inspect-stamina", "docker", "up"], capture_output=True, text=True)
+        for _ in range(2)
+    ]
+    listings = []
+    for result in runs:
+        assert result.returncode == 0, result.stderr
+        assert (
+            f"GAIA network {DEFAULT_NETWORK} ({DEFAULT_SUBNET}, bridge stamina-gaia): the host, "
+            "private, link-local, CGNAT and multicast ranges are blocked"
+        ) in result.stdout
+        network = inspect_network(DEFAULT_NETWORK)
+        assert network is not None
+        listings.append(our_lines(network))
+    assert listings[0] == listings[1]
+    jumps = jump_lines(listings[0])
+    assert len(set(jumps)) == len(jumps) == 2 * len(find_firewall().families()), jumps
+    assert gaia_network_problems(DEFAULT_NETWORK, IMAGE) == []
 
 
 def test_probe_tells_missing_rules_without_reading_them(guarded: GaiaNetwork) -> None:
