@@ -16,12 +16,30 @@ from inspect_stamina.paths import COMPOSE_DIR
 
 
 def docker_up() -> None:
-    """Run the idempotent Docker bootstrap (engine >= 24.0.6, compose >= 2.21)."""
+    """Run the idempotent Docker bootstrap (engine >= 24.0.6, compose >= 2.21), then GAIA's network."""
     script = COMPOSE_DIR / "bootstrap_docker.sh"
     env = {**os.environ, "PYTHON": sys.executable}
     result = subprocess.run(["bash", str(script)], env=env, check=False)
     if result.returncode != 0:
         raise StaminaError("Docker could not be brought up (see the messages above).")
+    gaia_network_up()
+
+
+def gaia_network_up() -> None:
+    """Create GAIA's guarded network and its firewall rules; say so when this machine cannot."""
+    from inspect_stamina.gaia.network import GaiaNetworkError, install_gaia_network
+
+    try:
+        print(install_gaia_network())
+    except GaiaNetworkError as ex:
+        # not fatal: StaminaBench needs none of it, and GAIA warns at start without it
+        print(
+            f"WARNING: GAIA's guarded network is not in place ({ex}). GAIA sandboxes with "
+            "network_enabled will use Docker's default bridge, which reaches this machine's "
+            "services and private networks; run `inspect-stamina docker up` as root on the "
+            "Linux machine running Docker to block them.",
+            file=sys.stderr,
+        )
 
 
 def _cmd_docker(args: argparse.Namespace) -> None:

@@ -14,11 +14,19 @@ from inspect_ai.util import ComposeConfig, SandboxEnvironmentSpec, parse_compose
 from inspect_stamina.paths import COMPOSE_DIR
 
 
-def compose_config(name: str, **service: Any) -> ComposeConfig:
-    """compose/<name>/compose.yaml with fields of its default service overridden."""
+def compose_config(name: str, external_network: str | None = None, **service: Any) -> ComposeConfig:
+    """compose/<name>/compose.yaml with fields of its default service overridden.
+
+    ``external_network`` attaches the service to that existing Docker network (which
+    compose neither creates nor removes) in place of the template's ``network_mode``.
+    """
     template = parse_compose_yaml(str(COMPOSE_DIR / name / "compose.yaml"))
+    networks = None
+    if external_network:
+        service = {**service, "network_mode": None, "networks": [external_network]}
+        networks = {external_network: {"name": external_network, "external": True}}
     default = template.services["default"].model_copy(update=service)
-    return ComposeConfig(services={"default": default})
+    return ComposeConfig(services={"default": default}, networks=networks)
 
 
 def compose_sandbox(name: str, **service: Any) -> SandboxEnvironmentSpec:
@@ -27,14 +35,16 @@ def compose_sandbox(name: str, **service: Any) -> SandboxEnvironmentSpec:
     return SandboxEnvironmentSpec("docker", compose_config(name, **service))
 
 
-def compose_file_sandbox(name: str, out_dir: Path, **service: Any) -> SandboxEnvironmentSpec:
+def compose_file_sandbox(
+    name: str, out_dir: Path, external_network: str | None = None, **service: Any
+) -> SandboxEnvironmentSpec:
     """The shipped template, overridden, written to an absolute compose file under ``out_dir``.
 
     A file (unlike a resolved config) may use ``${SAMPLE_METADATA_<KEY>}``: Inspect fills
     it per sample from the sample's metadata while starting every sample from one
     task-level configuration.
     """
-    config = compose_config(name, **service)
+    config = compose_config(name, external_network, **service)
     text = yaml.safe_dump(
         config.model_dump(mode="json", by_alias=True, exclude_none=True), sort_keys=False
     )

@@ -27,6 +27,7 @@ from inspect_stamina.gaia.dataset import (
     locate_dataset,
     resolve_subsets,
 )
+from inspect_stamina.gaia.network import guarded_gaia_network
 from inspect_stamina.gaia.scorer import gaia_level, gaia_scorer
 from inspect_stamina.images import image_specs
 from inspect_stamina.k8s_sandbox import k8s_sample_files, k8s_sandbox
@@ -255,16 +256,20 @@ def build_gaia_task(
         # no host directory to mount on a cluster: Inspect copies each attachment in
         dataset = k8s_sample_files(dataset)
     terminate_like_interrupt()
+    network = None
     if sandbox == "docker":
         # checked last, so bad arguments are reported even where Docker is absent
         require_image(docker_image)
+        if network_enabled:
+            # None after a warning when the guarded network is not in place: default bridge
+            network = guarded_gaia_network(docker_image)
     return Task(
         dataset=dataset,
         solver=gaia_agent(max_steps, timeout, tools, max_tool_output),
         # the test split has no answers: unscored, for the leaderboard submission file
         scorer=[gaia_scorer(), gaia_level()] if split == "validation" else None,
         sandbox=(
-            gaia_sandbox(cache, docker_image, network_enabled, limits)
+            gaia_sandbox(cache, docker_image, network_enabled, limits, network)
             if sandbox == "docker"
             else k8s_sandbox("gaia", docker_image, limits, network_enabled, cache / "k8s")
         ),
@@ -399,9 +404,16 @@ def tool_name(tool: Tool | ToolSource) -> str:
 
 
 def gaia_sandbox(
-    cache: Path, image: str, network_enabled: bool, limits: SandboxLimits | None = None
+    cache: Path,
+    image: str,
+    network_enabled: bool,
+    limits: SandboxLimits | None = None,
+    network: str | None = None,
 ) -> SandboxEnvironmentSpec:
     """The shipped compose template with the image, network and bounds set, written under cache.
+
+    With the network enabled the sandbox joins ``network`` (the guarded GAIA network,
+    see gaia/network.py) when given, else Docker's default bridge.
 
     /shared_files mounts, read-only, the sample's own attachment directory, which
     Inspect fills in per sample from its metadata: one task-level configuration, so
@@ -416,6 +428,7 @@ def gaia_sandbox(
         "gaia",
         cache / "compose",
         image=image,
+        external_network=network if network_enabled else None,
         network_mode="bridge" if network_enabled else "none",
         volumes=[f"${{{variable}:-{empty}}}:{SANDBOX_FILES_DIR}:ro"],
         **limits.compose_fields("gaia"),
