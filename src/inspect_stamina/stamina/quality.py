@@ -22,7 +22,6 @@ from inspect_stamina.sandbox.users import as_root
 from inspect_stamina.stamina.harness import analysis
 from inspect_stamina.stamina.record import FinalEvaluation
 from inspect_stamina.stamina.sandbox import (
-    LARGE_FILE_KIB,
     RUNNER_USER,
     SKIP_INSTALLED,
     STOP_AGENT,
@@ -36,10 +35,13 @@ ANALYSIS_DIR = f"/home/{RUNNER_USER}/analysis"
 # would outweigh everything else in pylint's score.
 PYLINT_RC = "[MAIN]\ndisable=import-error,no-name-in-module\n"
 TIMEOUT = 900
+# no hand-written module is this large; larger ones are left out (and said so) rather
+# than let one file of generated filler hold the analysers for minutes
+ANALYSED_FILE_KIB = 256
 # generated code (Django's makemigrations) and tests are not the agent's code to judge
-_SOURCES = (
-    f"find . -type f -name '*.py' -size -{LARGE_FILE_KIB}k {SKIP_INSTALLED} "
-    "! -path '*/tests/*' ! -path '*/migrations/*' ! -name 'test_*' -print0"
+_PYTHON = (
+    f"find . -type f -name '*.py' {SKIP_INSTALLED} "
+    "! -path '*/tests/*' ! -path '*/migrations/*' ! -name 'test_*'"
 )
 
 
@@ -52,12 +54,13 @@ mkdir -p {ANALYSIS_DIR}/src && chown -R {RUNNER_USER}:{RUNNER_USER} {ANALYSIS_DI
 base64 -d > {ANALYSIS_DIR}/analysis.py
 printf '%s' {shlex.quote(PYLINT_RC)} > {ANALYSIS_DIR}/pylintrc
 cd {WORKSPACE} || {{ echo "the workspace is gone" >&2; exit 3; }}
-{_SOURCES} | tar -c --null -T - 2>/dev/null \\
+{_PYTHON} -size -{ANALYSED_FILE_KIB}k -print0 | tar -c --null -T - 2>/dev/null \\
   | runuser -u {RUNNER_USER} -- tar -x -C {ANALYSIS_DIR}/src 2>/dev/null
+too_large=$({_PYTHON} ! -size -{ANALYSED_FILE_KIB}k | wc -l)
 cd {ANALYSIS_DIR}
 runuser -u {RUNNER_USER} -- env -i PATH=/usr/bin:/bin LANG=C.UTF-8 HOME=/home/{RUNNER_USER} \\
   PYLINTHOME={ANALYSIS_DIR}/.pylint python3 -I {ANALYSIS_DIR}/analysis.py \\
-  {ANALYSIS_DIR}/src {ANALYSIS_DIR}/pylintrc {",".join(tools)}
+  {ANALYSIS_DIR}/src {ANALYSIS_DIR}/pylintrc {",".join(tools)} "$too_large"
 status=$?
 {stop_user(RUNNER_USER)}
 rm -rf {ANALYSIS_DIR}
@@ -87,6 +90,11 @@ async def analyse_workspace(tools: list[str], final: FinalEvaluation) -> None:
     final.python_files = _count(report.get("files"))
     final.pragmas = _count(report.get("pragmas"))
     final.errors.extend(str(e)[:300] for e in report.get("errors") or [] if isinstance(e, str))
+    too_large = _count(report.get("too_large"))
+    if too_large:
+        final.errors.append(
+            f"{too_large} Python files of {ANALYSED_FILE_KIB} KiB or more were not analysed"
+        )
     if "pylint" in tools:
         final.pylint = _score(report.get("pylint"))
     if "bandit" in tools:

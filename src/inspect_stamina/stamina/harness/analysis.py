@@ -66,10 +66,16 @@ def _run(command: list[str]) -> tuple[Any | None, str]:
         return None, f"{Path(command[0]).name} gave no report (exit {result.returncode}): {tail}"
 
 
-def analyse(root: Path, rcfile: str, tools: list[str]) -> dict[str, Any]:
-    """The analysers asked for, over every .py file under root."""
+def analyse(root: Path, rcfile: str, tools: list[str], too_large: int = 0) -> dict[str, Any]:
+    """The analysers asked for, over every .py file under root (``too_large`` files were
+    left out of the copy)."""
     files = sorted(str(p) for p in root.rglob("*.py") if p.is_file() and not p.is_symlink())
-    report: dict[str, Any] = {"files": len(files), "pragmas": 0, "errors": []}
+    report: dict[str, Any] = {
+        "files": len(files),
+        "pragmas": 0,
+        "errors": [],
+        "too_large": too_large,
+    }
     report["pragmas"] = sum(strip_pragmas(Path(f)) for f in files)
     if not files:
         return report
@@ -94,10 +100,11 @@ def analyse(root: Path, rcfile: str, tools: list[str]) -> dict[str, Any]:
 
 
 def main() -> None:
-    """analysis.py ROOT RCFILE TOOLS: print the report as JSON."""
+    """analysis.py ROOT RCFILE TOOLS [TOO_LARGE]: print the report as JSON."""
     root, rcfile, tools = Path(sys.argv[1]), sys.argv[2], sys.argv[3].split(",")
+    too_large = int(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[4].strip().isdigit() else 0
     os.chdir(root)
-    print(json.dumps(analyse(root, rcfile, tools)))
+    print(json.dumps(analyse(root, rcfile, tools, too_large)))
 
 
 if __name__ == "__main__":
