@@ -100,10 +100,11 @@ def test_an_owner_on_another_host_is_never_judged_here(live: bool) -> None:
     [
         {HOST_LABEL: ""},
         {PID_LABEL: "12a"},
+        {PID_LABEL: "0"},
         {STARTED_LABEL: "yesterday"},
         {STARTED_LABEL: ""},
     ],
-    ids=["no host", "pid not a number", "start not ours", "no start"],
+    ids=["no host", "pid not a number", "pid 0", "start not ours", "no start"],
 )
 def test_labels_this_code_did_not_write_name_no_owner(change: dict[str, str]) -> None:
     assert Owner.from_labels({**current_owner().labels(), **change}) is None

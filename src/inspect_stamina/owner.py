@@ -58,6 +58,8 @@ class Owner:
         # labels this code did not write are not an owner: such a container is never touched
         if not host or not pid or not pid.isdigit() or not started or not _START.match(started):
             return None
+        if int(pid) <= 0:
+            return None
         return cls(host, int(pid), started)
 
     def state(self) -> OwnerState:
@@ -100,11 +102,19 @@ def _linux() -> bool:
 
 
 def _linux_start(pid: int) -> int | None:
-    """Field 22 of /proc/<pid>/stat (start, in ticks since boot); None if gone or a zombie."""
+    """Field 22 of /proc/<pid>/stat (start, in ticks since boot); None if gone or a zombie.
+
+    PermissionError when the process runs but /proc does not show it.
+    """
     try:
         text = (_PROC / str(pid) / "stat").read_text()
     except (FileNotFoundError, ProcessLookupError):  # the latter: it exited as we read
-        return None
+        # /proc mounted with hidepid hides other users' processes: ask the kernel
+        try:
+            os.kill(pid, 0)  # signal 0: delivers nothing, only checks the pid
+        except ProcessLookupError:
+            return None
+        raise PermissionError(f"process {pid} runs but its start cannot be read") from None
     # the command name (field 2) is in parentheses and may hold spaces and parentheses
     fields = text[text.rindex(")") + 2 :].split()
     state, start = fields[0], fields[19]
