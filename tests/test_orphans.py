@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from inspect_ai import Task
@@ -44,3 +47,11 @@ def test_building_a_task_removes_only_dead_runs_sandboxes(
         assert f"Removed the sandbox of a dead run: {orphan.name}" in caplog.text
         # a live run's, another host's and a container without our labels stay, whole
         assert live.remaining() == other.remaining() == unlabelled.remaining() == EVERYTHING
+
+
+def test_cleanup_without_a_docker_engine_is_a_clear_error(tmp_path: Path) -> None:
+    env = {**os.environ, "DOCKER_HOST": f"unix://{tmp_path}/no-docker.sock"}
+    result = subprocess.run(["inspect-stamina", "cleanup"], capture_output=True, text=True, env=env)
+    assert result.returncode == 1
+    assert "Docker is not running or not reachable" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -119,9 +119,14 @@ def _key_values(pairs: list[str], flag: str) -> dict[str, Any]:
 
 
 def _cmd_cleanup(args: argparse.Namespace) -> None:
+    from docker.errors import DockerException
+
     from inspect_stamina.orphans import reap_orphans
 
-    orphans = reap_orphans(dry_run=args.dry_run)
+    try:
+        orphans = reap_orphans(dry_run=args.dry_run)
+    except DockerException as ex:
+        raise StaminaError(f"Could not remove the sandboxes of dead runs: {ex}") from ex
     if not orphans:
         print("no sandboxes of dead runs")
     for orphan in orphans:
