@@ -32,6 +32,7 @@ def compose_file_sandbox(name: str, out_dir: Path, **service: Any) -> SandboxEnv
     labels (this process, see ``owner``) let a later run reap the containers of a run
     that was killed. Files of owners that are gone are removed as a new one is written.
     """
+    # `labels` is no field of Inspect's model: the copy keeps it as an extra, which is dumped
     config = compose_config(name, labels=current_owner().labels(), **service)
     text = yaml.safe_dump(
         config.model_dump(mode="json", by_alias=True, exclude_none=True), sort_keys=False
