@@ -91,9 +91,10 @@ def test_kill_9_keeps_the_turns_played_and_cleanup_removes_the_dead_runs_sandbox
         )
     sandbox = None
     try:
-        sandbox = wait_for(lambda: proc.poll() is not None or in_turn_3(client, proc.pid), 240)
+        reached = wait_for(lambda: proc.poll() is not None or in_turn_3(client, proc.pid), 240)
         assert proc.poll() is None, "the eval ended before turn 3: " + output.read_text()
-        assert sandbox is not None, "the eval never reached turn 3: " + output.read_text()
+        assert reached, "the eval never reached turn 3: " + output.read_text()
+        sandbox = reached
         proc.kill()
         proc.wait(timeout=30)
         # Inspect's own clean-up never ran: the sandbox is still up
