@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
 
 from inspect_ai.log import list_eval_logs
@@ -62,3 +64,63 @@ def leaves_no_trace(max_disk_drop: int) -> Iterator[None]:
     drop = free - shutil.disk_usage(docker_root if docker_root.exists() else "/").free
     assert sandbox_containers() <= before, "a sandbox container was left behind"
     assert drop <= max_disk_drop, f"the host's free disk dropped by {drop} bytes"
+
+
+@dataclass(frozen=True)
+class HandMadeProject:
+    """A compose project made without compose: one container, one network, one volume."""
+
+    name: str
+    container: str
+    network: str
+    volume: str
+
+    def remaining(self) -> set[str]:
+        """Which of its container, network and volume still exist."""
+        import docker
+        from docker.errors import NotFound
+
+        client = docker.from_env()
+        found = set()
+        for kind, get, name in [
+            ("container", client.containers.get, self.container),
+            ("network", client.networks.get, self.network),
+            ("volume", client.volumes.get, self.volume),
+        ]:
+            with suppress(NotFound):
+                get(name)
+                found.add(kind)
+        client.close()
+        return found
+
+
+@contextmanager
+def hand_made_project(kind: str, labels: dict[str, str], image: str) -> Iterator[HandMadeProject]:
+    """A project whose container (created, not started) carries ``labels``; removed after."""
+    import docker
+    from docker.errors import NotFound
+
+    client = docker.from_env()
+    name = f"stamina-test-{kind}-{uuid.uuid4().hex[:8]}"
+    project = {"com.docker.compose.project": name}
+    network = client.networks.create(f"{name}_default", labels=project)
+    volume = client.volumes.create(f"{name}_data", labels=project)
+    container = client.containers.create(
+        image,
+        ["sleep", "600"],
+        name=f"{name}-default-1",
+        labels={**project, **labels},
+        network=network.name,
+        volumes={volume.name: {"bind": "/data", "mode": "rw"}},
+    )
+    try:
+        yield HandMadeProject(name, container.name, network.name, volume.name)
+    finally:
+        for remove in (
+            lambda: client.containers.get(container.id).remove(force=True),
+            lambda: client.networks.get(network.id).remove(),
+            lambda: client.volumes.get(volume.name).remove(force=True),
+        ):
+            with suppress(NotFound):
+                remove()
+        client.close()

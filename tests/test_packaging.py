@@ -6,8 +6,10 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -71,21 +73,27 @@ def test_wheel_registers_entry_points(wheel: zipfile.ZipFile) -> None:
 def test_sandboxes_do_not_depend_on_the_working_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from inspect_ai.util import ComposeConfig, parse_compose_yaml
-
     from inspect_stamina.gaia.task import gaia_sandbox
     from inspect_stamina.stamina.task import stamina_sandbox
 
     monkeypatch.chdir(tmp_path)  # Inspect would resolve a relative compose path against this
+    monkeypatch.setenv("INSPECT_STAMINA_CACHE", "relative/cache")
     gaia_spec = gaia_sandbox(Path("relative/cache"), "img:1", network_enabled=False)
     stamina_spec = stamina_sandbox("img:2")
-    # GAIA: an absolute compose file (Inspect fills the mount per sample from its metadata)
+    # absolute compose files (GAIA's mount is filled per sample from its metadata)
     assert isinstance(gaia_spec.config, str) and Path(gaia_spec.config).is_absolute()
-    gaia_service = parse_compose_yaml(gaia_spec.config).services["default"]
+    assert isinstance(stamina_spec.config, str) and Path(stamina_spec.config).is_absolute()
+    gaia_service = _default_service(gaia_spec.config)
     empty = tmp_path / "relative/cache/shared_files/_no_attachment"
-    assert gaia_service.volumes == [
+    assert gaia_service["volumes"] == [
         f"${{SAMPLE_METADATA_SHARED_FILES_DIR:-{empty}}}:/shared_files:ro"
     ]
-    assert (gaia_service.image, gaia_service.network_mode) == ("img:1", "none")
-    assert isinstance(stamina_spec.config, ComposeConfig)
-    assert stamina_spec.config.services["default"].image == "img:2"
+    assert (gaia_service["image"], gaia_service["network_mode"]) == ("img:1", "none")
+    assert _default_service(stamina_spec.config)["image"] == "img:2"
+
+
+def _default_service(compose_file: str) -> dict[str, Any]:
+    # plain YAML: Inspect's compose model has no `labels`, which these files carry
+    service = yaml.safe_load(Path(compose_file).read_text(encoding="utf-8"))["services"]["default"]
+    assert isinstance(service, dict)
+    return service

@@ -1,4 +1,4 @@
-"""`inspect-stamina`: set up Docker and images, validate scripts, report, export GAIA submissions."""
+"""`inspect-stamina`: set up Docker and images, validate scripts, report, clean up, export GAIA."""
 
 from __future__ import annotations
 
@@ -136,6 +136,21 @@ def _key_values(pairs: list[str], flag: str) -> dict[str, Any]:
     return values
 
 
+def _cmd_cleanup(args: argparse.Namespace) -> None:
+    from docker.errors import DockerException
+
+    from inspect_stamina.orphans import reap_orphans
+
+    try:
+        orphans = reap_orphans(dry_run=args.dry_run)
+    except DockerException as ex:
+        raise StaminaError(f"Could not remove the sandboxes of dead runs: {ex}") from ex
+    if not orphans:
+        print("no sandboxes of dead runs")
+    for orphan in orphans:
+        print(f"{'would remove' if args.dry_run else 'removed'} {orphan}")
+
+
 def _cmd_report(args: argparse.Namespace) -> None:
     from inspect_stamina.report.markdown import write_report
 
@@ -190,6 +205,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("scripts", nargs="*", help="bundled script names or YAML paths")
     p.add_argument("--run", action="store_true", help="also run the oracle and the noop in Docker")
     p.set_defaults(func=_cmd_validate)
+
+    p = sub.add_parser(
+        "cleanup",
+        help="remove the Docker sandboxes of dead runs (a killed `inspect eval`) of this host",
+    )
+    p.add_argument("--dry-run", action="store_true", help="list them, remove nothing")
+    p.set_defaults(func=_cmd_cleanup)
 
     p = sub.add_parser(
         "report", help="report.md and figures comparing models from StaminaBench and GAIA logs"

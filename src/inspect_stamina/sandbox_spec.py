@@ -1,4 +1,4 @@
-"""Docker sandbox specs from the compose files shipped in the package."""
+"""Docker sandbox specs from the compose files shipped in the package, labelled with their owner."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 from inspect_ai.util import ComposeConfig, SandboxEnvironmentSpec, parse_compose_yaml
 
+from inspect_stamina.owner import Owner, OwnerState, current_owner
 from inspect_stamina.paths import COMPOSE_DIR
 
 
@@ -29,26 +30,41 @@ def compose_config(name: str, external_network: str | None = None, **service: An
     return ComposeConfig(services={"default": default}, networks=networks)
 
 
-def compose_sandbox(name: str, **service: Any) -> SandboxEnvironmentSpec:
-    """The shipped template, overridden, as a resolved config for Inspect."""
-    # a resolved config, not a path: Inspect would resolve a relative path against the cwd
-    return SandboxEnvironmentSpec("docker", compose_config(name, **service))
-
-
 def compose_file_sandbox(
     name: str, out_dir: Path, external_network: str | None = None, **service: Any
 ) -> SandboxEnvironmentSpec:
-    """The shipped template, overridden, written to an absolute compose file under ``out_dir``.
+    """The shipped template, overridden and labelled with its owner, as a compose file.
 
-    A file (unlike a resolved config) may use ``${SAMPLE_METADATA_<KEY>}``: Inspect fills
-    it per sample from the sample's metadata while starting every sample from one
-    task-level configuration.
+    The file is absolute (Inspect would resolve a relative path against the cwd) and
+    may use ``${SAMPLE_METADATA_<KEY>}``: Inspect fills it per sample from the sample's
+    metadata while starting every sample from one task-level configuration. A file,
+    not a resolved config, because Inspect's config model has no ``labels``: the owner
+    labels (this process, see ``owner``) let a later run reap the containers of a run
+    that was killed. Files of owners that are gone are removed as a new one is written.
     """
-    config = compose_config(name, external_network, **service)
+    # `labels` is no field of Inspect's model: the copy keeps it as an extra, which is dumped
+    config = compose_config(name, external_network, labels=current_owner().labels(), **service)
     text = yaml.safe_dump(
         config.model_dump(mode="json", by_alias=True, exclude_none=True), sort_keys=False
     )
-    return SandboxEnvironmentSpec("docker", str(write_generated(out_dir, name, text)))
+    path = write_generated(out_dir, name, text)
+    _remove_dead_owners_files(out_dir, name, keep=path)
+    return SandboxEnvironmentSpec("docker", str(path))
+
+
+def _remove_dead_owners_files(out_dir: Path, name: str, keep: Path) -> None:
+    """Generated compose files of ``name`` whose owner (on this host) has died."""
+    for path in out_dir.glob(f"{name}-*.yaml"):
+        if path == keep:
+            continue
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            labels = data["services"]["default"]["labels"]
+        except (OSError, yaml.YAMLError, KeyError, TypeError):
+            continue  # not one of ours with an owner: kept
+        owner = Owner.from_labels(labels if isinstance(labels, dict) else None)
+        if owner is not None and owner.state() is OwnerState.DEAD:
+            path.unlink(missing_ok=True)
 
 
 def write_generated(out_dir: Path, name: str, text: str, suffix: str = ".yaml") -> Path:

@@ -16,7 +16,7 @@ from inspect_ai.event import InfoEvent
 from inspect_ai.log import list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageTool, Model, ModelOutput, get_model
 
-from inspect_stamina.stamina.record import TURN_EVENT_SOURCE
+from inspect_stamina.stamina.record import TURN_EVENT_SOURCE, TurnRecord, turn_records
 from inspect_stamina.stamina.scorers import stamina_scorer
 from inspect_stamina.stamina.session import stamina_session
 from inspect_stamina.stamina.task import stamina
@@ -117,6 +117,8 @@ def test_sample_limit_ends_the_session_and_scores_it_as_partial(log_dir: Path) -
     recorded = [str(e.data).split(" · ")[0] for e in events]
     assert recorded == [f"**Turn {t['turn']}" for t in turns]
     assert "limit" in str(events[-1].data)
+    # and each turn's whole record, for a log recovered after a kill (no store, no score)
+    assert turn_records(resolved.samples[0].events) == [TurnRecord(**t) for t in turns]
 
 
 def test_context_overflow_is_its_own_turn_status(log_dir: Path) -> None:

@@ -21,7 +21,7 @@ from inspect_ai import eval as inspect_eval
 from inspect_ai.model import ChatMessageTool, get_model
 
 from inspect_stamina.stamina.task import stamina
-from tests.stamina.test_session_core import CREATE_CALC, IDLE, OPS
+from tests.stamina.test_session_core import CREATE_CALC, IDLE
 from tests.stamina.test_stamina_docker import MINI, bash, run, say, score_of
 
 pytestmark = pytest.mark.usefixtures("docker_engine")
@@ -29,7 +29,9 @@ pytestmark = pytest.mark.usefixtures("docker_engine")
 TEST_LINE = "assert add(2, 3) == 5"
 
 
-def session(log_dir: Path, *outputs: Any, **task_args: Any) -> tuple[Any, dict[str, float], dict[str, Any]]:
+def session(
+    log_dir: Path, *outputs: Any, **task_args: Any
+) -> tuple[Any, dict[str, float], dict[str, Any]]:
     """The mini script with a scripted agent (idle once its outputs are spent)."""
     model = get_model("mockllm/model", custom_outputs=[*outputs, *IDLE, *IDLE])
     log = run(model, log_dir, **task_args)
@@ -59,7 +61,7 @@ def in_process_copy(tmp_path: Path) -> str:
 
 # the audit's forgery: a wrong add, and on import a no-op for pytest's JUnit failure
 # writer, so that the process writing the report records every test as passed
-FORGER = '''
+FORGER = """
 UNITS = {"m": 1.0, "km": 1000.0}
 
 
@@ -74,7 +76,7 @@ try:
     junit._NodeReporter.append_error = lambda self, report: None
 except Exception:
     pass
-'''
+"""
 
 
 def test_a_wrong_solution_that_patches_the_report_fails(log_dir: Path) -> None:
@@ -89,7 +91,10 @@ def test_a_wrong_solution_that_patches_the_report_fails(log_dir: Path) -> None:
 def test_an_in_process_run_that_patches_its_report_is_caught(log_dir: Path, tmp_path: Path) -> None:
     # the same forgery where tests and code must share a process: the canary catches it
     log, value, meta = session(
-        log_dir, bash(write("calc/__init__.py", FORGER)), say("Done."), script=in_process_copy(tmp_path)
+        log_dir,
+        bash(write("calc/__init__.py", FORGER)),
+        say("Done."),
+        script=in_process_copy(tmp_path),
     )
     [check] = meta["turns"][0]["checkpoints"]
     assert check["passed"] is False and check["tampered"] is True, check
@@ -99,7 +104,9 @@ def test_an_in_process_run_that_patches_its_report_is_caught(log_dir: Path, tmp_
 
 
 def test_an_in_process_run_of_honest_code_passes(log_dir: Path, tmp_path: Path) -> None:
-    log, value, meta = session(log_dir, bash(CREATE_CALC), say("Done."), script=in_process_copy(tmp_path))
+    log, value, meta = session(
+        log_dir, bash(CREATE_CALC), say("Done."), script=in_process_copy(tmp_path)
+    )
     [check] = meta["turns"][0]["checkpoints"]
     assert check["passed"] is True and check["tampered"] is False, check
     assert meta["final"]["acceptance"]["passed_tests"] == 1
@@ -107,7 +114,7 @@ def test_an_in_process_run_of_honest_code_passes(log_dir: Path, tmp_path: Path) 
 
 # the agent's code, called by a check, reports whether it could read the tests: add is
 # right only when it could not
-PROBE_TESTS = '''
+PROBE_TESTS = """
 import os
 
 UNITS = {"m": 1.0, "km": 1000.0}
@@ -121,7 +128,7 @@ def add(a, b):
         except OSError:
             pass
     return a + b
-'''
+"""
 
 
 def test_the_agents_code_cannot_read_the_tests_it_is_graded_by(log_dir: Path) -> None:
@@ -132,7 +139,7 @@ def test_the_agents_code_cannot_read_the_tests_it_is_graded_by(log_dir: Path) ->
 
 # run by an in-process check (as the runner, which then can read its own tests): every
 # channel the audit used, or could have, to hand the tests to the agent's next turn
-LEAKER = '''
+LEAKER = """
 import ctypes, glob, os, socket, subprocess
 
 UNITS = {"m": 1.0, "km": 1000.0}
@@ -163,7 +170,7 @@ for target in ("/tmp/leak.txt", "/dev/shm/leak", "/var/tmp/leak", "/workspace/dr
     except OSError:
         pass
 subprocess.Popen(["sh", "-c", "sleep 600"], start_new_session=True)
-'''
+"""
 PREPARE_DROPS = (
     "mkdir -p drop && chmod 777 drop && touch drop.txt && chmod 666 drop.txt && "
     "chmod 777 /home/agent"
@@ -205,7 +212,9 @@ def test_a_workspace_sitecustomize_never_runs_in_a_command_check(log_dir: Path) 
     # ops.py, and a sitecustomize (or usercustomize) that prints it must not pass the check
     forge = "import sys\nprint('3000.0')\nsys.stdout.flush()\n"
     outputs = [
-        bash(f"{CREATE_CALC} && {write('sitecustomize.py', forge)} && {write('usercustomize.py', forge)}"),
+        bash(
+            f"{CREATE_CALC} && {write('sitecustomize.py', forge)} && {write('usercustomize.py', forge)}"
+        ),
         say("Done."),
         bash("true"),
         say("Done."),
@@ -246,7 +255,9 @@ def test_suppression_pragmas_and_filler_do_not_decide_code_quality(log_dir: Path
         "# pylint: skip-file\nimport subprocess\ndef run(x):\n"
         "    subprocess.call(x, shell=True)  # nosec\n    return eval(x)  # nosec\n"
     )
-    filler = "for i in $(seq 12); do head -c 1000000 /dev/zero | tr '\\0' '#' > calc/big_$i.py; done"
+    filler = (
+        "for i in $(seq 12); do head -c 1000000 /dev/zero | tr '\\0' '#' > calc/big_$i.py; done"
+    )
     outputs = [bash(f"{CREATE_CALC} && {write('calc/risky.py', ugly)}"), say("Done.")]
     outputs += [say("Nothing to change.")] * 4
     outputs += [bash(f"{filler} && head -c 3000000 /dev/zero > notes.bin"), say("Done.")]

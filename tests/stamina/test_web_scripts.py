@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 from inspect_ai.log import read_eval_log
 
 from inspect_stamina.images import image_specs
@@ -38,7 +39,8 @@ def test_missing_support_file_is_located(tmp_path: Path) -> None:
 
 
 def _image_of(spec: object) -> str:
-    return spec.config.services["default"].image  # type: ignore[attr-defined]
+    compose = yaml.safe_load(Path(spec.config).read_text(encoding="utf-8"))  # type: ignore[attr-defined]
+    return str(compose["services"]["default"]["image"])
 
 
 @pytest.mark.usefixtures("docker_engine")

@@ -32,6 +32,7 @@ from inspect_stamina.gaia.scorer import gaia_level, gaia_scorer
 from inspect_stamina.images import image_specs
 from inspect_stamina.k8s_sandbox import k8s_sample_files, k8s_sandbox
 from inspect_stamina.limits import SandboxLimits, check_sandbox_type
+from inspect_stamina.orphans import reap_before_run
 from inspect_stamina.sandbox.users import sandbox_user
 from inspect_stamina.sandbox_spec import compose_file_sandbox
 from inspect_stamina.task_args import comma_list, int_arg, positive_number_arg
@@ -260,6 +261,7 @@ def build_gaia_task(
     if sandbox == "docker":
         # checked last, so bad arguments are reported even where Docker is absent
         require_image(docker_image)
+        reap_before_run()
         if network_enabled:
             # None after a warning when the guarded network is not in place: default bridge
             network = guarded_gaia_network(docker_image)

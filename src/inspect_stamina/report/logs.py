@@ -2,7 +2,9 @@
 
 Logs can be large (a 100-turn session carries every message and event), so each log's
 header is read first and its samples then one at a time without messages, events or
-attachments: everything the report needs is in the scores and the store.
+attachments: everything the report needs is in the scores and the store. A sample with
+neither (one that ``inspect log recover`` rebuilt after the eval process was killed)
+is read once more with its events, which hold every finished turn's record.
 """
 
 from __future__ import annotations
@@ -14,10 +16,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from inspect_ai.log import EvalLog, EvalSample, read_eval_log, read_eval_log_samples
+from inspect_ai.log import (
+    EvalLog,
+    EvalSample,
+    read_eval_log,
+    read_eval_log_sample,
+    read_eval_log_samples,
+)
 
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.stamina.record import TurnRecord
+from inspect_stamina.stamina.record import TurnRecord, turn_records
 
 STAMINA_SCORER = "stamina_scorer"
 GAIA_SCORER = "gaia_scorer"
@@ -129,28 +137,45 @@ def _error_text(error: Any) -> str:
     return str(getattr(error, "message", error) or "unknown error")
 
 
+def _recovered_turns(path: str, sample: EvalSample) -> list[TurnRecord]:
+    """The turns of a sample whose store is empty, from its transcript's turn events."""
+    with_events = read_eval_log_sample(
+        path,
+        id=sample.id,
+        epoch=sample.epoch,
+        resolve_attachments="core",
+        exclude_fields={"messages"},
+    )
+    return turn_records(with_events.events)
+
+
 def _session(log: EvalLog, path: str, sample: EvalSample) -> Session | None:
     metadata = sample.metadata or {}
     if "script" not in metadata:
         return None
     score = (sample.scores or {}).get(STAMINA_SCORER)
     score_meta = (score.metadata or {}) if score is not None else {}
+    store = sample.store or {}
     if score is not None and isinstance(score.value, dict):
         values = {k: float(v) if v is not None else math.nan for k, v in score.value.items()}
-        raw_turns = score_meta.get("turns", [])
+        turns = [TurnRecord.model_validate(t) for t in score_meta.get("turns", [])]
         stopped_at = score_meta.get("stopped_at")
-    else:
+    elif "SessionRecord:turns" in store:
         # never scored: the turns finished before the error are still in the store
-        values, raw_turns = {}, (sample.store or {}).get("SessionRecord:turns", [])
-        stopped_at = (sample.store or {}).get("SessionRecord:stopped_at")
+        values = {}
+        turns = [TurnRecord.model_validate(t) for t in store["SessionRecord:turns"]]
+        stopped_at = store.get("SessionRecord:stopped_at")
+    else:
+        # no store either: a recovered log of a killed eval keeps the turns as events
+        values, turns, stopped_at = {}, _recovered_turns(path, sample), None
     task_args = log.eval.task_args or {}
     return Session(
         log=path,
         model=log.eval.model,
         script=str(score_meta.get("script") or metadata.get("script") or sample.id),
         epoch=sample.epoch,
-        total_turns=int(metadata.get("total_turns") or len(raw_turns) or 0),
-        turns=[TurnRecord.model_validate(t) for t in raw_turns],
+        total_turns=int(metadata.get("total_turns") or len(turns) or 0),
+        turns=turns,
         values=values,
         stopped_at=stopped_at,
         domain=script_domain(str(metadata.get("script_text", ""))),
@@ -182,11 +207,25 @@ def _read_one(path: Path, into: LogSet) -> None:
         into.problems.append(Problem(location, "unreadable log", str(ex) or type(ex).__name__))
         return
     into.logs.append(location)
-    if header.status != "success":
+    if header.status == "started":
+        # still running, or its process was killed: the finished turns are in the buffer
+        recovered = path.with_name(f"{path.stem}-recovered{path.suffix}")
+        message = "the eval did not finish; " + (
+            f"its recovered log is {recovered}"
+            if recovered.exists()
+            else f"if its process was killed, `inspect log recover {location}` rebuilds its samples"
+        )
+        into.problems.append(Problem(location, "eval status started", message))
+    elif header.status != "success":
         message = _error_text(header.error) if header.error else "the eval did not finish"
         into.problems.append(Problem(location, f"eval status {header.status}", message))
     for sample in read:
-        session = _session(header, location, sample)
+        try:
+            session = _session(header, location, sample)
+        except Exception as ex:  # noqa: BLE001 - a sample whose turns cannot be read
+            what = f"unreadable sample {sample.id} epoch {sample.epoch}"
+            into.problems.append(Problem(location, what, str(ex) or type(ex).__name__))
+            continue
         if session is not None:
             into.sessions.append(session)
             if not session.scored:

@@ -149,6 +149,49 @@ def sessions_section(sessions: Sequence[Session]) -> list[str]:
     return ["## Sessions", "", *_table(header, rows), ""]
 
 
+def unscored_section(logs: LogSet) -> list[str]:
+    """Sessions the scorer never ran on (errored, or recovered after a kill): their turns."""
+    played = [s for s in logs.sessions if not s.scored and s.turns]
+    if not played:
+        return []
+    rows = []
+    for s in played:
+        checks = [c for t in s.turns for c in t.checkpoints]
+        turn, failed = first_failure(s)
+        rows.append(
+            [
+                s.name,
+                s.script,
+                str(s.epoch),
+                f"{len(s.turns)}/{s.total_turns}",
+                f"{sum(c.passed for c in checks)}/{len(checks)}",
+                str(turn) if failed else "–",
+                s.turns[-1].status,
+                s.log,
+            ]
+        )
+    header = [
+        "model",
+        "script",
+        "epoch",
+        "turns played",
+        "checkpoints passed",
+        "first failed checkpoint (turn)",
+        "last turn",
+        "log",
+    ]
+    return [
+        "## Sessions not scored: the turns they played",
+        "",
+        "Not in the numbers above: the scorer never ran on them (see the errors below). "
+        "A log that `inspect log recover` rebuilt after its eval process was killed "
+        "keeps every turn finished before the kill.",
+        "",
+        *_table(header, rows),
+        "",
+    ]
+
+
 def gaia_section(logs: LogSet) -> list[str]:
     """GAIA accuracy per model and level."""
     if not logs.gaia:
@@ -199,9 +242,10 @@ def write_report(paths: Sequence[str | Path], output: str | Path, progress: bool
         raise StaminaError(f"-o names a directory for the report; {directory} is a file.")
     logs = read_logs(paths, progress=progress)
     sessions = logs.scored
-    if not sessions and not logs.gaia:
+    unscored = unscored_section(logs)
+    if not sessions and not logs.gaia and not unscored:
         raise StaminaError(
-            "No scored StaminaBench sessions or GAIA answers in the given logs"
+            "No StaminaBench turns or GAIA answers in the given logs"
             + (
                 ": " + "; ".join(f"{p.log}: {p.error}" for p in logs.problems)
                 if logs.problems
@@ -215,6 +259,7 @@ def write_report(paths: Sequence[str | Path], output: str | Path, progress: bool
         f"{len(by_model)} models, {len(logs.gaia)} GAIA answers, "
         f"{len(logs.problems)} problems (listed below).",
         "",
+        *unscored,
         *problems_section(logs),
     ]
     lines = ["# StaminaBench report", "", *intro]

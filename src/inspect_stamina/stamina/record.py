@@ -2,19 +2,24 @@
 
 A turn record is made by the session as the turn ends, kept in the sample's store
 (``SessionRecord`` through Inspect's ``store_as``) and also written to the transcript
-as an info event, so that a log whose sample was cut short still holds every finished
-turn.
+as two info events: a Markdown summary for people (``TURN_EVENT_SOURCE``) and the whole
+record as JSON (``TURN_RECORD_SOURCE``). Events reach Inspect's sample buffer as they
+happen, so a log that ``inspect log recover`` rebuilt after the eval process was
+killed (no score, no store) still holds every finished turn.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Literal
 
+from inspect_ai.event import Event, InfoEvent
 from inspect_ai.util import StoreModel
 from pydantic import BaseModel, Field
 
 TurnStatus = Literal["ok", "limit", "context_overflow", "error", "not_reached"]
 TURN_EVENT_SOURCE = "stamina turn"
+TURN_RECORD_SOURCE = "stamina turn record"
 
 
 class CheckResult(BaseModel):
@@ -114,3 +119,15 @@ class SessionRecord(StoreModel):
     def add(self, record: TurnRecord) -> None:
         """Append a finished turn (reassigned so the store sees the change)."""
         self.turns = [*self.turns, record]
+
+
+def turn_records(events: Iterable[Event]) -> list[TurnRecord]:
+    """The turn records a transcript holds, in the order the turns finished.
+
+    The events' attachments must be resolved (Inspect keeps long strings apart).
+    """
+    return [
+        TurnRecord.model_validate(event.data)
+        for event in events
+        if isinstance(event, InfoEvent) and event.source == TURN_RECORD_SOURCE
+    ]

@@ -47,6 +47,7 @@ from inspect_stamina.stamina.knowledge_base import Hit, KnowledgeBase, bind_know
 from inspect_stamina.stamina.oracle import ORACLE_KEY
 from inspect_stamina.stamina.record import (
     TURN_EVENT_SOURCE,
+    TURN_RECORD_SOURCE,
     CheckResult,
     ProbeResult,
     RobustnessResult,
@@ -240,6 +241,9 @@ class _Session:
         """Keep a finished turn in the store and, as it ends, in the transcript."""
         self.record.add(record)
         transcript().info(turn_summary(record), source=TURN_EVENT_SOURCE)
+        # the store reaches the log only when the sample ends; events reach Inspect's
+        # sample buffer at once, so a killed eval's recovered log keeps the whole record
+        transcript().info(record.model_dump(mode="json"), source=TURN_RECORD_SOURCE)
 
     async def _turn(self, state: TaskState, turn: Turn) -> TurnRecord:
         started = time.perf_counter()

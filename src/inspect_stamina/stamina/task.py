@@ -16,8 +16,9 @@ from inspect_stamina.errors import StaminaError
 from inspect_stamina.images import image_specs
 from inspect_stamina.k8s_sandbox import k8s_sandbox
 from inspect_stamina.limits import SandboxLimits, check_sandbox_type
+from inspect_stamina.orphans import reap_before_run
 from inspect_stamina.paths import cache_root
-from inspect_stamina.sandbox_spec import compose_sandbox
+from inspect_stamina.sandbox_spec import compose_file_sandbox
 from inspect_stamina.stamina.agents import compaction_strategy, resolve_agent
 from inspect_stamina.stamina.scorers import script_metadata, stamina_scorer
 from inspect_stamina.stamina.script import LoadedScript, load_script
@@ -151,6 +152,7 @@ def stamina(
     if sandbox == "docker":
         for image in dict.fromkeys(images.values()):
             require_image(image)
+        reap_before_run()
 
     def sandbox_for(image: str) -> SandboxEnvironmentSpec:
         if sandbox == "docker":
@@ -210,7 +212,12 @@ def stamina(
 def stamina_sandbox(image: str, limits: SandboxLimits | None = None) -> SandboxEnvironmentSpec:
     """The shipped compose file with the image and the resource bounds chosen."""
     limits = limits or SandboxLimits()
-    return compose_sandbox("stamina", image=image, **limits.compose_fields("stamina"))
+    return compose_file_sandbox(
+        "stamina",
+        cache_root().resolve() / "stamina" / "compose",
+        image=image,
+        **limits.compose_fields("stamina"),
+    )
 
 
 def agent_name(agent: Agent | None) -> str:
