@@ -33,10 +33,22 @@ def assert_clear_failure(
     assert list_eval_logs(str(log_dir)) == []
 
 
+# what the compose files give each user, for containers started without them
+STAMINA_OWNERS = (
+    "agent:/workspace:0755",
+    "agent:/home/agent:0755",
+    "checker:/home/checker:0700",
+    "runner:/home/runner:0755",
+)
+
+
 def run_in_image(tag: str, script: str) -> subprocess.CompletedProcess[str]:
-    """`bash -c SCRIPT` in a throwaway container of the image, with no network."""
+    """`bash -c SCRIPT` as root in a throwaway container of the image, with no network,
+    once its users have drawn their ids (as the compose files start it)."""
+    owners = STAMINA_OWNERS if "gaia" not in tag else STAMINA_OWNERS[:2]
+    start = ["/usr/local/sbin/stamina-users", "start", *owners, "--"]
     return subprocess.run(
-        ["docker", "run", "--rm", "--network", "none", tag, "bash", "-c", script],
+        ["docker", "run", "--rm", "--network", "none", tag, *start, "bash", "-c", script],
         capture_output=True,
         text=True,
         timeout=120,

@@ -54,19 +54,35 @@ def test_docker_up_is_idempotent() -> None:
     assert "nothing to do" in result.stderr
 
 
-def test_checker_can_write_only_where_check_runs_clean_up() -> None:
-    # check runs delete what the checker made in these places alone (a full walk of /
-    # would cost more than the rest of a check run): the image must not add another
+@pytest.mark.parametrize("user", ["checker", "runner"])
+def test_check_users_can_write_only_where_check_runs_clean_up(user: str) -> None:
+    # check runs delete what the check users made in these places alone (a full walk of
+    # / would cost more than the rest of a check run): the image must not add another
     from inspect_stamina.stamina.checks import CHECKER_WRITABLE_SYSTEM
 
     probe = (
-        "runuser -u checker -- find / /dev/shm /dev/mqueue -xdev -type d -writable "
+        f"runuser -u {user} -- find / /dev/shm /dev/mqueue -xdev -type d -writable "
         "2>/dev/null | sort -u"
     )
     result = run_in_image(image_specs()["stamina"].tag, probe)
     assert result.returncode == 0, result.stderr
     writable = set(result.stdout.split())
-    assert writable == {*CHECKER_WRITABLE_SYSTEM, "/home/checker"}
+    assert writable == {*CHECKER_WRITABLE_SYSTEM, f"/home/{user}"}
+
+
+@pytest.mark.parametrize("name", ["stamina", "stamina-web", "gaia", "gaia-browser"])
+def test_users_draw_fresh_ids_and_nothing_is_setuid(name: str) -> None:
+    probe = (
+        "cat /run/users/ids; id -u agent; ls -l /etc/passwd | grep -o -- '-> .*'; "
+        "find / -xdev -perm /6000 -type f 2>/dev/null | wc -l"
+    )
+    first = run_in_image(image_specs()[name].tag, probe)
+    second = run_in_image(image_specs()[name].tag, probe)
+    assert first.returncode == 0, first.stderr
+    *ids, agent, link, setuid = first.stdout.split("\n")[:-1]
+    assert link == "-> /run/users/passwd" and setuid == "0"
+    assert f"agent={agent}" in ids and int(agent) >= 100000
+    assert first.stdout != second.stdout  # every container draws its own
 
 
 @pytest.mark.parametrize("name", ["stamina", "stamina-web"])
@@ -101,7 +117,7 @@ WEB_VERIFY = image_specs()["stamina-web"].directory / "verify"
 
 
 def run_in_sandbox(
-    tag: str, script: str, *docker_args: str, user: str = "agent"
+    tag: str, script: str, *docker_args: str, user: str = "agent", owners: tuple[str, ...] = ()
 ) -> subprocess.CompletedProcess[str]:
     """`bash -c SCRIPT` as the StaminaBench sandbox runs it: the stamina compose file's
     read-only root, tmpfs mounts and limits, no network, as the agent in /workspace.
@@ -113,11 +129,15 @@ def run_in_sandbox(
     args += ["--memory", service["mem_limit"], "--cpus", str(service["cpus"])]
     args += ["--pids-limit", str(service["pids_limit"])]
     args += ["--ulimit", f"nproc={service['ulimits']['nproc']}"]
+    args += ["--cap-drop", "ALL", *[f"--cap-add={c}" for c in service["cap_add"]]]
+    args += [f"--security-opt={option}" for option in service["security_opt"]]
     for mount in service["tmpfs"]:
         args += ["--tmpfs", mount]
     home = f"/home/{user}"
-    command = ["docker", "run", "--rm", *args, "--user", user, "-e", f"HOME={home}"]
-    command += [*docker_args, tag, "bash", "-c", script]
+    command = ["docker", "run", "--rm", *args, "-e", f"HOME={home}", *docker_args, tag]
+    # the container's own start (users and their mounts), then the script as the user
+    start = service["command"][: service["command"].index("--")]
+    command += [*start, *owners, "--", "runuser", "-u", user, "--", "bash", "-c", script]
     return subprocess.run(command, capture_output=True, text=True, timeout=300)
 
 
@@ -132,8 +152,8 @@ def test_web_image_has_the_stamina_users_and_tools(web_image: str) -> None:
     )
     result = run_in_image(web_image, probe)
     assert result.returncode == 0, result.stderr
-    lines = result.stdout.split("\n")
-    assert lines[:2] == ["1000", "1001"]
+    agent, checker = (int(line) for line in result.stdout.split("\n")[:2])
+    assert agent >= 100000 and checker == agent + 1
     assert "Python 3.11" in result.stdout and "git version" in result.stdout
     assert "v18.20." in result.stdout and "10.9.9" in result.stdout
 
@@ -158,12 +178,16 @@ def test_plain_npm_installs_resolve_to_the_cached_versions(web_image: str) -> No
         "set -e; npm init -y >/dev/null && npm install react react-dom && "
         f"npm install -D {dev} && cat package.json && npm ls --depth=0"
     )
-    result = run_in_sandbox(web_image, script, "-v", "/opt/npm-cache")
+    # the volume holds the image's files, owned by the image's placeholder id: the
+    # start gives the whole tree to the agent
+    cache = ("-v", "/opt/npm-cache")
+    owners = ("agent:/opt/npm-cache:R0755",)
+    result = run_in_sandbox(web_image, script, *cache, owners=owners)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     for name, version in {**package["dependencies"], **package["devDependencies"]}.items():
         assert f"{name}@{version}" in result.stdout, name
     missing = run_in_sandbox(
-        web_image, "npm init -y >/dev/null; npm install left-pad", "-v", "/opt/npm-cache"
+        web_image, "npm init -y >/dev/null; npm install left-pad", *cache, owners=owners
     )
     assert missing.returncode != 0 and "ENOTCACHED" in missing.stderr
 

@@ -48,10 +48,15 @@ IMAGES = {"stamina": image_specs()["stamina"].tag, "gaia": image_specs()["gaia"]
 CASES = [("stamina", False), ("gaia", True), ("gaia", False)]
 # the mounts each benchmark adds to its compose file's tmpfs list
 EXTRA_MOUNTS = {"stamina": set(), "gaia": {SANDBOX_FILES_DIR}}
-# what `nobody`/`agent` own, and with which mode, as in the compose files
+# what each user owns, and with which mode, as in the compose files
 OWNERS = {
-    "stamina": {"/workspace": "1000 755", "/home/agent": "1000 755", "/home/checker": "1001 700"},
-    "gaia": {"/workspace": "65534 755", "/home/agent": "65534 755", "/shared_files": "0 755"},
+    "stamina": {
+        "/workspace": "agent 755",
+        "/home/agent": "agent 755",
+        "/home/checker": "checker 700",
+        "/home/runner": "runner 755",
+    },
+    "gaia": {"/workspace": "agent 755", "/home/agent": "agent 755", "/shared_files": "root 755"},
 }
 
 
@@ -426,10 +431,14 @@ def test_startup_script_prepares_the_mounts_in_the_real_image(
 ) -> None:
     container = pod_like(suite)
     for path, owner_mode in OWNERS[suite].items():
-        assert in_container(container, f"stat -c '%u %a' {path}").strip() == owner_mode, path
+        assert in_container(container, f"stat -c '%U %a' {path}").strip() == owner_mode, path
     for path in ("/tmp", "/var/tmp"):
         assert in_container(container, f"stat -c '%a' {path}").strip() == "1777"
-    agent = "agent" if suite == "stamina" else "nobody"
+    agent = "agent"
+    # the users drew fresh ids (nobody else on the machine has them)
+    ids = in_container(container, "cat /run/users/ids").split()
+    assert len(ids) == (3 if suite == "stamina" else 1)
+    assert all(int(line.split("=")[1]) >= 100000 for line in ids), ids
     # the per-user process limit reaches the agent's commands through runuser
     out = in_container(container, f"runuser -u {agent} -- bash --login -c 'ulimit -u; echo $HOME'")
     assert out.split() == [str(LIMITS.agent_processes), "/home/agent"]
@@ -450,7 +459,7 @@ def test_gaia_attachment_copied_as_root_stays_out_of_the_agents_reach(
     in_container(container, "mkdir -p /shared_files && head -c 5 > /shared_files/a.txt", "hello")
     out = in_container(
         container,
-        "runuser -u nobody -- bash -c '"
+        "runuser -u agent -- bash -c '"
         "cat /shared_files/a.txt; echo; rm -f /shared_files/a.txt || echo no-rm; "
         "echo x > /shared_files/a.txt || echo no-write; touch /shared_files/b || echo no-add'",
     )

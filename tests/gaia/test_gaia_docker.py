@@ -252,7 +252,7 @@ HOSTILE_COMMANDS = {
 
 @pytest.mark.parametrize("name", HOSTILE_COMMANDS)
 def test_hostile_command_before_submit_loses_nothing(log_dir: Path, name: str) -> None:
-    # the agent runs as nobody: it hurts only its own processes and files, never the
+    # the agent runs as `agent`: it hurts only its own processes and files, never the
     # container, the attachments or the host; its answer is still scored
     with leaves_no_trace(max_disk_drop=64 * 1024**2):
         log = run(
@@ -274,7 +274,7 @@ def test_hostile_command_before_submit_loses_nothing(log_dir: Path, name: str) -
     if name == "fork_bomb":  # it used up the agent's own processes, and only those
         assert "Resource temporarily unavailable" in hostile + after
     else:
-        assert after.splitlines() == ["nobody", "city,country,population"]
+        assert after.splitlines() == ["agent", "city,country,population"]
 
 
 MINI_SCRIPT = Path(__file__).parents[1] / "stamina" / "fixtures" / "mini" / "script.yaml"

@@ -179,7 +179,7 @@ def container_ip(name: str) -> str:
 def run_on(network: str, script: str) -> str:
     """`bash -c SCRIPT` as the agent's user in a throwaway GAIA container on the network."""
     return docker(
-        "run", "--rm", "--network", network, "--user", "nobody", IMAGE, "bash", "-c", script
+        "run", "--rm", "--network", network, "--user", "65534:65534", IMAGE, "bash", "-c", script
     )
 
 

@@ -134,7 +134,8 @@ if [ "${{STAMINA_MANIFEST:-0}}" = 1 ] && [ "$PWD" = {WORKSPACE} ]; then
 fi
 # the runner's programs get the process limit a login of the runner gets (Docker's
 # per-user ulimit, or Kubernetes' limits.d through runuser's PAM session)
-python3 -I {HARNESS_DIR}/broker.py {BROKER} "$(runuser -u {RUNNER_USER} -- sh -c 'ulimit -u')" &
+python3 -I {HARNESS_DIR}/broker.py {BROKER} {SHARE_DIR} \
+  "$(runuser -u {RUNNER_USER} -- sh -c 'ulimit -u')" &
 broker=$!
 for _ in $(seq 200); do [ -S {BROKER} ] && break; sleep 0.01; done
 runuser -u {CHECKER_USER} -- env -i PATH="{_PATH}" LANG=C.UTF-8 HOME=/home/{RUNNER_USER} \\
@@ -153,7 +154,18 @@ chmod 700 /home/{CHECKER_USER}; chmod 755 /home/{RUNNER_USER}
 rm -rf {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} {SHARE_DIR} {BROKER_DIR}
 exit $status
 """
-_VITEST = re.compile(r"""from\s+["']vitest["']""")
+_FRAMEWORKS = {
+    "vitest": re.compile(r"""from\s+["']vitest["']"""),
+    "node": re.compile(r"""from\s+["']node:test["']"""),
+}
+
+
+def _framework(texts: Sequence[str]) -> str | None:
+    """The JavaScript test framework a batch's files use, for a canary it can run."""
+    for kind, pattern in _FRAMEWORKS.items():
+        if any(pattern.search(text) for text in texts):
+            return kind
+    return None
 
 
 def _failed(name: str, why: str) -> CheckResult:
@@ -195,9 +207,9 @@ class _Batch:
                 self.files.get(f"inproc/{f}", b"").decode("utf-8", "replace")
                 for f in suite["files"]
             ]
-            suite["canary"] = self._canary(
-                "vitest" if any(_VITEST.search(t) for t in texts) else "node"
-            )
+            kind = _framework(texts)
+            # a runner of another framework gets no canary: it could not run one
+            suite["canary"] = self._canary(kind) if kind else None
         spec: dict[str, Any] = {
             "tests_dir": TESTS_DIR,
             "inproc_dir": INPROC_DIR,

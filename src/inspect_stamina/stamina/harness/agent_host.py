@@ -30,6 +30,7 @@ import types
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from broker import open_up  # noqa: E402
 from wire import TAG, WireError, decode, encode  # noqa: E402
 
 OUTPUT_LIMIT = 64 * 1024
@@ -86,8 +87,10 @@ OPERATORS.update(
 class Host:
     """The objects handed out so far, and the channel to the tests."""
 
-    def __init__(self, reader: io.TextIOBase, writer: io.TextIOBase) -> None:
-        self.reader, self.writer = reader, writer
+    def __init__(
+        self, reader: io.TextIOBase, writer: io.TextIOBase, shared: str | None = None
+    ) -> None:
+        self.reader, self.writer, self.shared = reader, writer, shared
         self.objects: dict[int, Any] = {}
         self.ids: dict[int, int] = {}  # id(object) -> handle, so one object has one handle
         self.env: dict[str, str] | None = None
@@ -164,7 +167,10 @@ class Host:
             request = self.receive()
             if request is None:
                 return
-            self.send(self.answer(request))
+            answer = self.answer(request)
+            if self.shared:  # what the call wrote there, the tests may read and rewrite
+                open_up(self.shared, os.getuid())
+            self.send(answer)
 
     def answer(self, request: dict[str, Any]) -> dict[str, Any]:
         """Run one request; its result, or the exception it raised, and what it printed."""
@@ -346,9 +352,10 @@ def _snapshot(value: Any) -> Any:
 
 
 def main() -> None:
-    """agent_host.py WORKSPACE: serve the tests on standard input and output, the
+    """agent_host.py WORKSPACE [SHARED]: serve the tests on standard input and output, the
     workspace first on the path."""
     sys.path.insert(0, sys.argv[1])
+    shared = sys.argv[2] if len(sys.argv) > 2 else None
     # the channel is the original standard output; what the agent's code writes to the
     # file descriptor itself goes to standard error instead of into the answers
     channel = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
@@ -359,7 +366,7 @@ def main() -> None:
     sys.stdout = io.TextIOWrapper(
         os.fdopen(1, "wb", closefd=False), encoding="utf-8", line_buffering=True
     )
-    Host(reader, channel).serve()
+    Host(reader, channel, shared).serve()
 
 
 if __name__ == "__main__":

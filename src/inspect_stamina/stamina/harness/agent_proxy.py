@@ -68,7 +68,7 @@ class Session:
         if self.process is None or self.process.poll() is not None:
             self.generation += 1
             self.process = subprocess.Popen(
-                [sys.executable, "-P", AGENT_HOST, self.workspace],
+                [sys.executable, "-P", AGENT_HOST, self.workspace, tempfile.gettempdir()],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 cwd=self.workspace,
@@ -771,13 +771,13 @@ def _share_temporary_directories(shared: str | None) -> None:
 
 def share(path: str) -> None:
     """Open a directory made for a test (and the directories above it, up to the shared
-    temporary directory) to the runner."""
+    temporary directory) to the runner, which lists them to open up what it wrote."""
     os.chmod(path, 0o777)
     shared = tempfile.gettempdir()
     parent = os.path.dirname(path)
     while _inside(parent, shared) and parent != shared:
         with contextlib.suppress(OSError):
-            os.chmod(parent, 0o711)
+            os.chmod(parent, 0o755)
         parent = os.path.dirname(parent)
 
 

@@ -24,14 +24,34 @@ import resource
 import select
 import signal
 import socket
+import stat
 import struct
 import sys
 import threading
 from typing import Any
 
 MAX_MESSAGE = 4 * 1024 * 1024
-# the runner's own places: the checker's temporary directory is private to it
-RUNNER_ENV = {"HOME": "/home/runner", "TMPDIR": "/tmp", "USER": "runner", "LOGNAME": "runner"}
+RUNNER_ENV = {"USER": "runner", "LOGNAME": "runner"}
+
+
+def open_up(directory: str, owner: int | None = None) -> None:
+    """Let the tests read and rewrite what the agent's code made in the shared directory.
+
+    The agent's code may write files only its user can read (tempfile.mkstemp's 0600,
+    say); the tests, another user, read them afterwards. Files and directories (of
+    ``owner``, when given) get read and write bits for everyone; links are left alone.
+    """
+    for folder, directories, files in os.walk(directory):
+        for name in [*directories, *files]:
+            path = os.path.join(folder, name)
+            with contextlib.suppress(OSError):
+                info = os.lstat(path)
+                if owner is not None and info.st_uid != owner:
+                    continue
+                if stat.S_ISDIR(info.st_mode):
+                    os.chmod(path, info.st_mode | 0o777)
+                elif stat.S_ISREG(info.st_mode):
+                    os.chmod(path, info.st_mode | 0o666)
 
 
 def send_message(
@@ -134,7 +154,7 @@ def _start(
     return pid
 
 
-def _serve(conn: socket.socket, uid: int, nproc: int | None) -> None:
+def _serve(conn: socket.socket, uid: int, nproc: int | None, shared: str | None) -> None:
     """One caller: start its program, relay its signals, report how the program ended."""
     message, fds = receive_message(conn, max_fds=3)
     try:
@@ -174,6 +194,8 @@ def _serve(conn: socket.socket, uid: int, nproc: int | None) -> None:
             _kill_group(pid, number)
     # whatever the program left running in its session ends with it
     _kill_group(pid, signal.SIGKILL)
+    if shared:  # before the caller hears the program ended, and reads what it wrote
+        open_up(shared, uid)
     code = status[0]
     if os.WIFSIGNALED(code):
         send_message(conn, {"signal": os.WTERMSIG(code)})
@@ -187,10 +209,16 @@ def _kill_group(pid: int, number: int) -> None:
 
 
 def serve(
-    path: str, checker_uid: int, checker_gid: int, runner_uid: int, nproc: int | None = None
+    path: str,
+    checker_uid: int,
+    checker_gid: int,
+    runner_uid: int,
+    nproc: int | None = None,
+    shared: str | None = None,
 ) -> None:
     """Listen at ``path`` (reachable by the checker alone) until killed; the runner's
-    programs get the per-user process limit ``nproc`` (the one the agent has)."""
+    programs get the per-user process limit ``nproc`` (the one the agent has), and what
+    they leave in ``shared`` is opened up to the tests when each ends."""
     if os.path.lexists(path):
         os.unlink(path)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -212,19 +240,19 @@ def serve(
             server.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
             try:
-                _serve(conn, runner_uid, nproc)
+                _serve(conn, runner_uid, nproc, shared)
             finally:
                 os._exit(0)
         conn.close()
 
 
 def main() -> None:
-    """broker.py SOCKET [NPROC]: serve the checker with the ids in /run/users/ids."""
+    """broker.py SOCKET SHARED [NPROC]: serve the checker with the ids in /run/users/ids."""
     with open("/run/users/ids", encoding="ascii") as handle:
         ids = dict(line.split("=", 1) for line in handle.read().split())
     checker, runner = int(ids["checker"]), int(ids["runner"])
-    nproc = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else None
-    serve(sys.argv[1], checker, checker, runner, nproc)
+    nproc = int(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[3].isdigit() else None
+    serve(sys.argv[1], checker, checker, runner, nproc, sys.argv[2])
 
 
 if __name__ == "__main__":

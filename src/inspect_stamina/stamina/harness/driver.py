@@ -133,31 +133,38 @@ def _read_report(junit: str) -> ET.Element | None:
 
 
 def _cases(root: ET.Element | None) -> list[tuple[ET.Element, ET.Element]]:
-    return [
-        (case, suite)
-        for suite in (root.iter("testsuite") if root is not None else [])
-        for case in suite.findall("testcase")
-    ]
+    """Every test case with the element it sits in (a testsuite; node's reporter puts
+    top-level tests straight under testsuites)."""
+    if root is None:
+        return []
+    return [(case, parent) for parent in root.iter() for case in parent.findall("testcase")]
 
 
 def _canary_problem(
     cases: list[tuple[ET.Element, ET.Element]], canary: dict[str, str]
 ) -> str | None:
-    """Why a run's report cannot be trusted (its canary passed, its nonce is missing), or None."""
-    failed = passed = False
+    """Why a run's report cannot be trusted, or None.
+
+    The canary must show as failed and the nonce as passed. A report in which nothing
+    passed proves nothing either way (a run that could not start, say): it is read as it
+    is, and fails its files on its own.
+    """
+    failed = nonce = any_passed = False
     for case, _ in cases:
         name = f"{case.get('classname') or ''} {case.get('name') or ''}"
         problems = any(c.tag in ("failure", "error") for c in case)
         skipped = any(c.tag == "skipped" for c in case)
         if canary["fail"] in name:
-            failed = failed or (problems and not skipped)
             if not problems:
                 return "the canary test, which must fail, passed: the report was tampered with"
-        if canary["pass"] in name and not problems and not skipped:
-            passed = True
-    if not failed:
-        return "the canary test did not fail in the report: the report was tampered with"
-    if not passed:
+            failed = True
+        elif canary["pass"] in name:
+            nonce = nonce or (not problems and not skipped)
+        elif not problems and not skipped:
+            any_passed = True
+    if any_passed and not failed:
+        return "the canary test is missing from the report: the report was tampered with"
+    if any_passed and not nonce:
         return "the nonce test is missing from the report: the report was tampered with"
     return None
 
@@ -347,8 +354,9 @@ def _suite_once(
 ) -> dict[str, Any] | None:
     """One batched runner call, as the runner, over the files and the canary."""
     junit = _report_path(spec, "suite", private=False)
-    canary = suite["canary"]
-    tests = " ".join(shlex.quote(f"{spec['inproc_dir']}/{f}") for f in [*files, canary["file"]])
+    canary = suite.get("canary")
+    with_canary = [*files, canary["file"]] if canary else files
+    tests = " ".join(shlex.quote(f"{spec['inproc_dir']}/{f}") for f in with_canary)
     command = suite["runner"].replace("{junit}", shlex.quote(junit)).replace("{test}", tests)
     code, output, seconds = _run(
         _as_runner(["bash", "-c", command], spec), spec["workspace"], spec["command_env"], timeout

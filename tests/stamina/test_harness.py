@@ -1,0 +1,418 @@
+"""The in-sandbox harness without a sandbox: the proxy that keeps the agent's code out of
+the test process, the data it trusts, and the reports it reads.
+
+The proxy runs here as the checker would run it, but with no users to switch to: the
+agent's code runs in a child process of this user (``as_runner.py`` without a broker).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+import textwrap
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from inspect_stamina.stamina.checks import _canary
+from inspect_stamina.stamina.harness import driver, wire
+from inspect_stamina.stamina.harness.driver import _junit_results
+
+HARNESS = Path(driver.__file__).parent
+
+AGENT_PACKAGE = '''
+import os
+from collections import namedtuple
+from dataclasses import dataclass
+
+UNITS = {"m": 1.0, "km": 1000.0}
+Point = namedtuple("Point", "x y")
+
+
+class CalcError(ValueError):
+    def __str__(self):
+        return "E001: " + self.args[0]
+
+
+@dataclass
+class Item:
+    sku: str
+    qty: int
+
+
+class Ghost:
+    """Equal to everything, holding nothing: the proxy must not take its word for it."""
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+def add(a, b):
+    print("adding", a, b)
+    return a + b
+
+
+def div(a, b):
+    if b == 0:
+        raise CalcError("zero")
+    return a / b
+
+
+def items():
+    return {"a": Item("a", 1)}
+
+
+def push(values, x):
+    values.append(x)
+
+
+def apply(function, x):
+    return function(x) * 2
+
+
+def count(n):
+    yield from range(n)
+
+
+def home():
+    return os.environ.get("HOME"), os.getcwd()
+
+
+def odd_values():
+    return [float("nan"), float("inf"), b"\\x00\\x01", {1, 2}, (3, 4), Point(1, 2), None]
+
+
+def ghost():
+    return Ghost()
+
+
+def crash():
+    os._exit(3)
+
+
+class Counter:
+    def __init__(self):
+        self.n = 0
+
+    def inc(self):
+        self.n += 1
+        return self.n
+
+    def __len__(self):
+        return self.n
+
+
+# on import, the audit's forgery: make pytest's report drop failures (harmless here:
+# this module is never imported by the test process)
+try:
+    import _pytest.junitxml as junit
+
+    junit._NodeReporter.append_failure = lambda self, report: None
+except Exception:
+    pass
+'''
+
+TESTS = """
+import math
+import os
+import subprocess
+import sys
+
+import pytest
+
+from calc import (
+    UNITS, CalcError, Counter, Item, Point, add, apply, count, crash, div, ghost, home,
+    items, odd_values, push,
+)
+import calc
+
+
+def test_calls_and_printing(capsys):
+    assert add(2, 3) == 5
+    assert "adding 2 3" in capsys.readouterr().out
+    assert calc.add(1, 1) == 2 and UNITS == {"m": 1.0, "km": 1000.0}
+
+
+def test_exceptions_keep_their_class_and_text():
+    with pytest.raises(CalcError, match="E001"):
+        div(1, 0)
+    with pytest.raises(ValueError):
+        div(1, 0)
+    assert str(CalcError("x")) == "E001: x"
+    with pytest.raises(ModuleNotFoundError):
+        import calc.nowhere  # noqa: F401
+
+
+def test_objects_compare_by_the_data_they_hold():
+    got = items()
+    assert got["a"] == Item("a", 1) and got["a"] != Item("a", 2)
+    assert got["a"].qty == 1 and isinstance(got["a"], Item)
+    assert ghost() != ghost() and ghost() != 1
+
+
+def test_arguments_changed_in_place_and_callbacks():
+    values = [1]
+    push(values, 2)
+    assert values == [1, 2]
+    assert apply(lambda v: v + 1, 3) == 8
+
+
+def test_iteration_state_and_environment(monkeypatch):
+    assert list(count(600)) == list(range(600))
+    counter = Counter()
+    counter.inc()
+    counter.inc()
+    assert len(counter) == 2 and counter.n == 2
+    monkeypatch.setenv("HOME", "/nowhere")
+    assert home()[0] == "/nowhere"
+
+
+def test_values_come_back_as_data():
+    nan, inf, raw, numbers, pair, point, nothing = odd_values()
+    assert math.isnan(nan) and inf == math.inf and raw == b"\\x00\\x01"
+    assert numbers == {1, 2} and pair == (3, 4) and point.y == 2 and point == (1, 2)
+    assert nothing is None and type(pair) is tuple and type(numbers) is set
+
+
+def test_programs_run_through_the_runner_launcher(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys; print(sys.argv)"], capture_output=True, text=True
+    )
+    assert result.returncode == 0 and "-c" in result.stdout
+    assert oct(os.stat(tmp_path).st_mode & 0o777) == "0o777"
+
+
+def test_a_crash_fails_that_call_and_the_next_call_works():
+    with pytest.raises(Exception, match="ended during the call"):
+        crash()
+    assert add(1, 2) == 3
+
+
+def test_a_wrong_answer_fails():
+    assert add(2, 2) == 5
+"""
+
+
+def run_proxied(tmp_path: Path, package: str, tests: str) -> dict[str, str]:
+    """The tests in a pytest process set up as the checker's, against the package."""
+    workspace, test_dir, share = tmp_path / "ws", tmp_path / "tests", tmp_path / "share"
+    (workspace / "calc").mkdir(parents=True)
+    test_dir.mkdir()
+    share.mkdir()
+    (workspace / "calc" / "__init__.py").write_text(package)
+    (test_dir / "test_calc.py").write_text(tests)
+    (test_dir / "conftest.py").write_text(
+        textwrap.dedent(
+            f"""
+            import sys
+            sys.path.insert(0, {str(HARNESS)!r})
+            import agent_proxy, pytest
+            _AGENT = agent_proxy.install(
+                workspace={str(workspace)!r}, tests={str(test_dir)!r}, broker=None,
+                shared_tmp={str(share)!r},
+            )
+
+            @pytest.fixture
+            def tmp_path(tmp_path):
+                agent_proxy.share(str(tmp_path))
+                return tmp_path
+
+            def pytest_sessionfinish(session, exitstatus):
+                _AGENT.close()
+            """
+        )
+    )
+    junit = tmp_path / "junit.xml"
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
+    subprocess.run(
+        [
+            sys.executable, "-P", "-m", "pytest", "-q", "-p", "no:cacheprovider",
+            f"--rootdir={test_dir}", "-c", os.devnull, f"--confcutdir={test_dir}",
+            "--import-mode=importlib", f"--junitxml={junit}", "-o", "junit_family=xunit1",
+            str(test_dir),
+        ],
+        cwd=workspace, env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    import xml.etree.ElementTree as ET
+
+    outcomes = {}
+    for case in ET.parse(junit).getroot().iter("testcase"):
+        failed = any(child.tag in ("failure", "error") for child in case)
+        outcomes[case.get("name") or ""] = "failed" if failed else "passed"
+    return outcomes
+
+
+def test_the_proxy_runs_ordinary_tests_against_code_it_never_imports(tmp_path: Path) -> None:
+    outcomes = run_proxied(tmp_path, AGENT_PACKAGE, TESTS)
+    failed = {name for name, outcome in outcomes.items() if outcome == "failed"}
+    # the forgery in the package patched nothing here: the wrong answer still fails
+    assert failed == {"test_a_wrong_answer_fails"}, outcomes
+    assert len(outcomes) == 9
+
+
+def test_the_test_process_refuses_to_run_workspace_code(tmp_path: Path) -> None:
+    sneaky = """
+import importlib.util, os, pytest
+
+def test_loading_the_agents_file_by_path_is_refused():
+    path = os.path.join(os.environ.get("WS", "."), "calc", "__init__.py")
+    spec = importlib.util.spec_from_file_location("sneak", os.path.abspath(path))
+    with pytest.raises(ImportError, match="never runs in the test process"):
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+
+def test_starting_a_program_around_subprocess_is_refused():
+    with pytest.raises(PermissionError):
+        os.execv("/bin/true", ["true"])
+"""
+    outcomes = run_proxied(tmp_path, AGENT_PACKAGE, sneaky)
+    assert outcomes == {
+        "test_loading_the_agents_file_by_path_is_refused": "passed",
+        "test_starting_a_program_around_subprocess_is_refused": "passed",
+    }
+
+
+# --- the data the test process trusts ---------------------------------------------------
+def roundtrip(value: Any) -> Any:
+    data = json.loads(json.dumps(wire.encode(value, lambda v: pytest.fail(f"no data: {v!r}"))))
+    return wire.decode(data, lambda d: pytest.fail(f"unknown {d}"))
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        1, 2**80, -0.5, "x", None, True, [1, [2]], (1, (2,)), {"a": 1, 2: [3]}, {1, 2},
+        frozenset({3}), b"\x00", bytearray(b"ab"), 1 + 2j, Decimal("1.10"), Fraction(1, 3),
+        date(2026, 12, 2), Path("/a/b"), range(1, 5, 2),
+    ],
+)  # fmt: skip
+def test_data_round_trips_to_the_same_type_and_value(value: Any) -> None:
+    back = roundtrip(value)
+    assert back == value and type(back) is type(value) or isinstance(value, Path)
+
+
+def test_special_floats_and_subclasses_become_plain_data() -> None:
+    from collections import Counter, OrderedDict
+    from enum import IntEnum
+
+    class Level(IntEnum):
+        HIGH = 3
+
+    assert math.isnan(roundtrip(float("nan"))) and roundtrip(-math.inf) == -math.inf
+    assert type(roundtrip(Counter("aab"))) is dict and roundtrip(OrderedDict(a=1)) == {"a": 1}
+    assert roundtrip(Level.HIGH) == 3 and type(roundtrip(Level.HIGH)) is int
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"$": "eval", "v": "__import__('os')"},
+        {"$": "namedtuple", "name": "os.system", "fields": ["x"], "v": [1]},
+        {"$": "namedtuple", "name": "P", "fields": ["_x"], "v": [1]},
+        {"$": "float", "v": "1e999"},
+        {"$": "dict", "v": [[1]]},
+        {"no": "tag"},
+    ],
+)
+def test_hostile_data_is_refused(data: Any) -> None:
+    with pytest.raises(wire.WireError):
+        wire.decode(data, lambda d: (_ for _ in ()).throw(wire.WireError("unknown")))
+
+
+def test_data_nested_too_deeply_is_refused() -> None:
+    data: Any = 1
+    for _ in range(wire.MAX_DEPTH + 5):
+        data = [data]
+    with pytest.raises(wire.WireError):
+        wire.decode(data, lambda d: None)
+
+
+# --- the reports of in-process runs ----------------------------------------------------------
+def report(tmp_path: Path, cases: list[tuple[str, bool]]) -> str:
+    body = "".join(
+        f'<testcase classname="tests.test_x" name="{name}" file="tests/test_x.py">'
+        + ("" if passed else '<failure message="boom">no</failure>')
+        + "</testcase>"
+        for name, passed in cases
+    )
+    path = tmp_path / "junit.xml"
+    path.write_text(
+        f'<?xml version="1.0"?><testsuites><testsuite name="pytest">{body}</testsuite></testsuites>'
+    )
+    return str(path)
+
+
+@pytest.fixture
+def canary() -> dict[str, str]:
+    return _canary("pytest")[0]
+
+
+def test_an_honest_in_process_report_counts(tmp_path: Path, canary: dict[str, str]) -> None:
+    junit = report(
+        tmp_path,
+        [
+            ("test_a", True),
+            (f"test_canary_{canary['fail']}", False),
+            (f"test_nonce_{canary['pass']}", True),
+        ],
+    )
+    [result] = _junit_results(junit, ["tests/test_x.py"], "", 1.0, 4000, canary).values()
+    assert result["passed"] and result["passed_tests"] == 1 and not result.get("tampered")
+
+
+@pytest.mark.parametrize(
+    ("canary_passes", "nonce"),
+    [(True, True), (None, True), (False, False)],
+    ids=["canary passed", "canary missing", "nonce missing"],
+)
+def test_a_forged_in_process_report_fails_every_file(
+    tmp_path: Path, canary: dict[str, str], canary_passes: bool | None, nonce: bool
+) -> None:
+    cases = [("test_a", True)]
+    if canary_passes is not None:
+        cases.append((f"test_canary_{canary['fail']}", canary_passes))
+    if nonce:
+        cases.append((f"test_nonce_{canary['pass']}", True))
+    junit = report(tmp_path, cases)
+    [result] = _junit_results(junit, ["tests/test_x.py"], "", 1.0, 4000, canary).values()
+    assert not result["passed"] and result["tampered"] and "tampered" in result["output"]
+
+
+def test_top_level_cases_count_as_node_reports_them(tmp_path: Path) -> None:
+    # node's JUnit reporter puts tests outside any describe block under testsuites
+    canary = _canary("node")[0]
+    junit = tmp_path / "node.xml"
+    junit.write_text(
+        '<testsuites><testsuite name="file.test.mjs"><testcase name="a" classname="test"/>'
+        f'</testsuite><testcase name="canary {canary["fail"]}" classname="test">'
+        f'<failure message="1 !== 2"/></testcase><testcase name="nonce {canary["pass"]}" '
+        'classname="test"/></testsuites>'
+    )
+    [result] = _junit_results(str(junit), ["file.test.mjs"], "", 1.0, 4000, canary).values()
+    assert result["passed"] and not result.get("tampered"), result
+
+
+def test_a_run_that_passed_nothing_is_a_failure_not_tampering(
+    tmp_path: Path, canary: dict[str, str]
+) -> None:
+    junit = report(tmp_path, [("", False)])  # a conftest that could not load
+    [result] = _junit_results(junit, ["tests/test_x.py"], "boom", 1.0, 4000, canary).values()
+    assert not result["passed"] and not result.get("tampered")
+
+
+def test_a_report_with_a_document_type_or_behind_a_link_is_not_read(tmp_path: Path) -> None:
+    entity = tmp_path / "entity.xml"
+    entity.write_text('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><testsuites/>')
+    assert driver._read_report(str(entity)) is None
+    honest = report(tmp_path, [("test_a", True)])
+    link = tmp_path / "link.xml"
+    link.symlink_to(honest)
+    assert driver._read_report(str(link)) is None and driver._read_report(honest) is not None
