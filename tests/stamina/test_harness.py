@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from inspect_stamina.stamina.checks import _canary
+from inspect_stamina.stamina.checks import _canary, is_node_test_runner
 from inspect_stamina.stamina.harness import driver, wire
 from inspect_stamina.stamina.harness.driver import _junit_results
 
@@ -278,6 +278,99 @@ def test_starting_a_program_around_subprocess_is_refused():
         "test_loading_the_agents_file_by_path_is_refused": "passed",
         "test_starting_a_program_around_subprocess_is_refused": "passed",
     }
+
+
+JS_PACKAGE = """\
+import assert from "node:assert/strict";
+
+// on import, the forgery: every assertion passes in whatever process loads this module
+assert.deepStrictEqual = () => {};
+assert.throws = () => {};
+
+export const PAGE_SIZE = 20;
+export function chunk(items, size) {
+  const result = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
+export function wrong(a, b) { return a - b; }
+export function where() { return process.argv[1]; }
+export function apply(fn, x) { return fn(x) * 2; }
+export function fail() { throw new RangeError("out of range"); }
+export function odd() { return [NaN, undefined, -0, 10n, new Map([[1, 2]]), new Set([3])]; }
+"""
+
+JS_TESTS = """\
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+const workspace = process.env.STAMINA_WORKSPACE ?? "/workspace";
+const lib = await import(`${workspace}/pkg/index.js`);
+
+test("proxied", () => { assert.match(lib.where(), /js_host\\.mjs$/); });
+test("data", () => { assert.deepStrictEqual(lib.chunk([1, 2, 3], 2), [[1, 2], [3]]); });
+test("constant", () => { assert.equal(lib.PAGE_SIZE, 20); });
+test("callback", () => { assert.equal(lib.apply((v) => v + 1, 3), 8); });
+test("throws", () => { assert.throws(() => lib.fail(), RangeError); });
+test("odd values", () => {
+  assert.deepStrictEqual(lib.odd(), [NaN, undefined, -0, 10n, new Map([[1, 2]]), new Set([3])]);
+});
+test("a wrong answer fails", () => { assert.deepStrictEqual(lib.wrong(2, 2), 4); });
+"""
+
+
+def test_the_javascript_proxy_runs_node_tests_against_code_they_never_import(
+    tmp_path: Path,
+) -> None:
+    workspace, tests = tmp_path / "ws", tmp_path / "tests"
+    (workspace / "pkg").mkdir(parents=True)
+    tests.mkdir()
+    (workspace / "package.json").write_text('{"type": "module"}')
+    (workspace / "pkg" / "index.js").write_text(JS_PACKAGE)
+    (tests / "pkg.test.mjs").write_text(JS_TESTS)
+    junit = tmp_path / "junit.xml"
+    env = {
+        "PATH": os.environ["PATH"],
+        "HOME": str(tmp_path),
+        "STAMINA_WORKSPACE": str(workspace),
+        "NODE_OPTIONS": f"--import=file://{HARNESS}/js_proxy.mjs",
+    }
+    subprocess.run(
+        ["node", "--test", "--test-reporter=junit", f"--test-reporter-destination={junit}",
+         str(tests / "pkg.test.mjs")],
+        cwd=workspace, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    import xml.etree.ElementTree as ET
+
+    outcomes = {
+        case.get("name"): any(c.tag == "failure" for c in case)
+        for case in ET.parse(junit).getroot().iter("testcase")
+    }
+    assert outcomes == {
+        "proxied": False,
+        "data": False,
+        "constant": False,
+        "callback": False,
+        "throws": False,
+        "odd values": False,
+        "a wrong answer fails": True,
+    }, outcomes
+
+
+@pytest.mark.parametrize(
+    ("runner", "trusted"),
+    [
+        ("node --test --test-reporter=junit --test-reporter-destination={junit} {test}", True),
+        ("node --test {test}", True),
+        # a reporter named by path would load a module of anyone's choosing
+        ("node --test --test-reporter=/workspace/r.mjs {test}", False),
+        ("node --test --import=/workspace/x.mjs {test}", False),
+        ("npm test -- {test}", False),
+        ("bash {tests}/run.sh {junit} {test}", False),
+    ],
+)
+def test_only_plain_node_test_runs_as_the_checker(runner: str, trusted: bool) -> None:
+    assert is_node_test_runner(runner) is trusted
 
 
 # --- the data the test process trusts ---------------------------------------------------

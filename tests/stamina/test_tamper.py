@@ -207,6 +207,41 @@ def test_nothing_a_check_run_leaves_reaches_the_agent(log_dir: Path, tmp_path: P
     assert "sleep 600" not in seen
 
 
+JS_MINI = str(Path(__file__).parent / "fixtures" / "js_mini" / "script.yaml")
+JS_FORGER = """\
+import assert from "node:assert/strict";
+
+// on import, make every assertion pass in whatever process loads this module
+assert.deepStrictEqual = () => {};
+assert.equal = () => {};
+
+export function add(a, b) {
+  return a - b;
+}
+"""
+
+
+def test_a_wrong_javascript_solution_that_patches_assert_fails(log_dir: Path) -> None:
+    # node's test runner runs as the checker: the agent's module loads in the runner's
+    # process only, so its patch of node:assert reaches no test
+    package = 'echo \'{"type": "module"}\' > package.json'
+    outputs = [bash(f"{package} && {write('calc/index.js', JS_FORGER)}"), say("Done.")]
+    log, value, meta = session(log_dir, *outputs, script=JS_MINI)
+    [check] = meta["turns"][0]["checkpoints"]
+    assert check["passed"] is False and "-1" in check["output"], check
+    acceptance = meta["final"]["acceptance"]
+    assert acceptance["passed_tests"] == 0 and acceptance["total_tests"] == 1, acceptance
+    assert value["solved"] == 0.0
+
+
+def test_a_javascript_oracle_passes_through_the_proxy(log_dir: Path) -> None:
+    value, meta = score_of(run("stamina/oracle", log_dir, script=JS_MINI))
+    [check] = meta["turns"][0]["checkpoints"]
+    assert check["passed"] is True, check
+    assert meta["final"]["acceptance"]["passed_tests"] == 1, meta["final"]
+    assert value["solved"] == 1.0
+
+
 def test_a_workspace_sitecustomize_never_runs_in_a_command_check(log_dir: Path) -> None:
     # turn 2's check prints to_metres(3, 'km'), expecting 3000.0: the agent wrote no
     # ops.py, and a sitecustomize (or usercustomize) that prints it must not pass the check

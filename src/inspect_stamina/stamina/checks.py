@@ -33,7 +33,7 @@ from typing import Any
 from inspect_ai.util import sandbox
 
 from inspect_stamina.sandbox.users import as_root
-from inspect_stamina.stamina.harness import driver
+from inspect_stamina.stamina.harness import agent_proxy, driver
 from inspect_stamina.stamina.record import CheckResult
 from inspect_stamina.stamina.sandbox import (
     AGENT_USER,
@@ -101,6 +101,26 @@ _TEST_ENV = {
 }
 # the runner's: no user site, no workspace on the path (a sitecustomize there never loads)
 _COMMAND_ENV = {**_TEST_ENV, "PYTHONNOUSERSITE": "1"}
+# node's test runner as the checker: every test file process loads the JavaScript proxy
+JS_PROXY_OPTIONS = f"--import=file://{HARNESS_DIR}/js_proxy.mjs"
+_NODE_TEST_ENV = {**_TEST_ENV, "NODE_OPTIONS": JS_PROXY_OPTIONS, "STAMINA_BROKER": BROKER}
+
+
+def is_node_test_runner(runner: str) -> bool:
+    """Whether a batched runner is plain ``node --test`` over its test files: options of
+    the test runner's own, the files ({test}) and the report ({junit}), nothing else (so
+    it can run as the checker: it loads our files, and the agent's only through the proxy)."""
+    try:
+        words = shlex.split(runner)
+    except ValueError:
+        return False
+    return (
+        words[:2] == ["node", "--test"]
+        and "{test}" in words
+        and all(w == "{test}" or agent_proxy.NODE_TEST_OPTION.fullmatch(w) for w in words[2:])
+    )
+
+
 # where a check user can write: the world-writable system directories, the shared
 # directory, the check users' homes, and the agent's trees (whose world-writable sticky
 # directories stay so)
@@ -203,6 +223,9 @@ class _Batch:
     def spec(self) -> dict[str, Any]:
         """The driver's instructions; the in-process runs' canaries placed beside their tests."""
         for suite in self.suites.values():
+            if suite["trusted"]:
+                suite["canary"] = None  # it never loads the agent's code
+                continue
             texts = [
                 self.files.get(f"inproc/{f}", b"").decode("utf-8", "replace")
                 for f in suite["files"]
@@ -224,6 +247,7 @@ class _Batch:
             "output_limit": OUTPUT_LIMIT,
             "test_env": _TEST_ENV,
             "command_env": _COMMAND_ENV,
+            "node_test_env": _NODE_TEST_ENV,
         }
         if self.inproc_tests:
             spec["inproc_canary"] = self._canary("pytest")
@@ -239,8 +263,8 @@ class _Batch:
         spec = self.spec()
         harness = {
             p.name: p.read_bytes()
-            for p in sorted(HARNESS_SOURCE.glob("*.py"))
-            if p.name != "__init__.py"
+            for p in sorted(HARNESS_SOURCE.iterdir())
+            if p.suffix in (".py", ".mjs") and p.name != "__init__.py"
         }
         return {
             **self.files,
@@ -307,7 +331,9 @@ async def run_checks_with_manifest(
             batch.commands.append({"command": c.command, "timeout": c.timeout})
             continue
         assert c.test_file is not None
-        proxied = c.runner is None and _isolation(c, isolation) == "proxied"
+        # node's test runner over our files runs as the checker, with the JavaScript proxy
+        trusted_node = c.batched and is_node_test_runner(c.runner or "")
+        proxied = _isolation(c, isolation) == "proxied" and (c.runner is None or trusted_node)
         tree = "tests" if proxied else "inproc"
         batch.place(tree, _test_files(script_dir, c))
         if c.runner is None:
@@ -317,8 +343,10 @@ async def run_checks_with_manifest(
         elif c.batched:
             # one runner call for every due test of the same runner: its start-up
             # (node, a bundler, a DOM) is paid once per check run, not once per test
-            runner = c.runner.replace("{tests}", INPROC_DIR)
-            suite = batch.suites.setdefault(runner, {"runner": runner, "files": [], "timeouts": {}})
+            runner = c.runner.replace("{tests}", TESTS_DIR if proxied else INPROC_DIR)
+            suite = batch.suites.setdefault(
+                runner, {"runner": runner, "files": [], "timeouts": {}, "trusted": proxied}
+            )
             if c.test_file not in suite["timeouts"]:
                 suite["files"].append(c.test_file)
                 suite["timeouts"][c.test_file] = c.timeout

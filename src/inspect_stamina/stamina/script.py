@@ -18,10 +18,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from inspect_stamina.errors import StaminaError
 
-# proxied: the benchmark's pytest files run as the checker and call the agent's code in
-# the runner's process (tamper-proof); in_process: tests and the agent's code share one
-# process as the runner (for tests that must load the agent's project themselves, such as
-# Django's test client), checked by a canary (tamper-evident)
+# proxied: the benchmark's tests (pytest files, and node:test files run by `node --test`)
+# run as the checker and call the agent's code in the runner's process (tamper-proof);
+# in_process: tests and the agent's code share one process as the runner (for tests that
+# must load the agent's project themselves, such as Django's test client), checked by a
+# canary (tamper-evident)
 Isolation = Literal["proxied", "in_process"]
 PromptKind = Literal[
     "feature",
@@ -284,17 +285,13 @@ class Script(ScriptModel):
     memory_probes: list[MemoryProbe] = Field(default_factory=list)
     consistency_rules: list[ConsistencyRule] = Field(default_factory=list)
     paraphrase: Paraphrase | None = None
-    # how its pytest checkpoints and acceptance tests meet the agent's code (Isolation);
-    # by default proxied, or in_process for a script without Python (its pytest files
-    # only start the agent's programs, which must read their test files)
-    test_isolation: Isolation | None = None
+    # how its checkpoints and acceptance tests meet the agent's code (Isolation)
+    test_isolation: Isolation = "proxied"
 
     @property
     def isolation(self) -> Isolation:
-        """The isolation of pytest files that do not name their own."""
-        if self.test_isolation is not None:
-            return self.test_isolation
-        return "proxied" if "python" in self.programming_languages else "in_process"
+        """The isolation of tests that do not name their own."""
+        return self.test_isolation
 
 
 @dataclass(frozen=True)

@@ -29,9 +29,13 @@ import traceback
 import types
 from typing import Any
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from broker import open_up  # noqa: E402
-from wire import TAG, WireError, decode, encode  # noqa: E402
+if __package__:  # imported by the harness's own code and tests
+    from .broker import open_up
+    from .wire import TAG, WireError, decode, encode
+else:  # run in the sandbox, beside the other harness files
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from broker import open_up  # type: ignore[no-redef]
+    from wire import TAG, WireError, decode, encode  # type: ignore[no-redef]
 
 OUTPUT_LIMIT = 64 * 1024
 OPERATORS: dict[str, Any] = {

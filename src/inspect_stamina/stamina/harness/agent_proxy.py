@@ -11,7 +11,8 @@ the agent's while its tests still read as if they imported the agent's package:
   stay there. Equality of two such objects compares what they hold, never the agent's
   own ``__eq__``;
 - every program the tests start (the agent's command line, a service, git in the
-  workspace) runs as ``runner`` through ``as_runner.py``;
+  workspace) runs as ``runner`` through ``as_runner.py``, but node's test runner over
+  benchmark test files, which runs here with the JavaScript proxy (``js_proxy.mjs``);
 - an audit hook refuses to compile source from the workspace, to start programs any
   other way, and to open a benchmark test through a link (a link the agent's code made
   could otherwise make a test quote a hidden file);
@@ -25,6 +26,7 @@ import importlib.abc
 import importlib.machinery
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -32,8 +34,11 @@ import threading
 import types
 from typing import Any
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wire import TAG, WireError, decode, encode  # noqa: E402
+if __package__:  # imported by the harness's own code and tests
+    from .wire import TAG, WireError, decode, encode
+else:  # loaded in the sandbox from the harness directory
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from wire import TAG, WireError, decode, encode  # type: ignore[no-redef]
 
 HARNESS = os.path.dirname(os.path.abspath(__file__))
 AS_RUNNER = os.path.join(HARNESS, "as_runner.py")
@@ -682,6 +687,23 @@ def _program(args: Any, executable: Any, shell: bool) -> list[str]:
     return argv
 
 
+# node's test runner options that load nothing (a reporter named by path would)
+NODE_TEST_OPTION = re.compile(
+    r"--test(-reporter=(junit|spec|tap|dot)|-reporter-destination=.+|-name-pattern=.+"
+    r"|-concurrency=\d+|-timeout=\d+)?"
+)
+
+
+def _node_test_runner(argv: list[str]) -> bool:
+    """Whether argv is node's test runner over benchmark test files alone (the JavaScript
+    acceptance tests' wrapper starts it): it may run here, with the JavaScript proxy."""
+    tests: str | None = _CONFIG.get("tests")
+    if not tests or argv[:2] != ["node", "--test"]:
+        return False
+    files = [a for a in argv[2:] if not NODE_TEST_OPTION.fullmatch(a)]
+    return bool(files) and all(_inside(os.path.realpath(f), tests) for f in files)
+
+
 def _patch_subprocess(broker: str | None) -> None:
     original = subprocess.Popen._execute_child  # type: ignore[attr-defined]
 
@@ -699,7 +721,17 @@ def _patch_subprocess(broker: str | None) -> None:
         shell: Any,
         *rest: Any,
     ) -> Any:
-        argv = runner_argv(_program(args, executable, bool(shell)), broker)
+        program = _program(args, executable, bool(shell))
+        if _node_test_runner(program):
+            # our test files, the agent's code through the JavaScript proxy
+            proxy = {
+                "NODE_OPTIONS": f"--import=file://{HARNESS}/js_proxy.mjs",
+                "STAMINA_BROKER": broker or "",
+            }
+            env = {**(os.environ if env is None else env), **proxy}
+            argv = program
+        else:
+            argv = runner_argv(program, broker)
         return original(
             self,
             argv,

@@ -21,9 +21,11 @@ import signal
 import socket
 import sys
 
-# the broker's module sits beside this file, in the harness directory only root can write
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from broker import receive_message, send_message  # noqa: E402
+if __package__:  # imported by the harness's own code and tests
+    from .broker import receive_message, send_message
+else:  # the broker's module sits beside this file, in the directory only root can write
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from broker import receive_message, send_message  # type: ignore[no-redef]
 
 RELAYED = (
     signal.SIGTERM,

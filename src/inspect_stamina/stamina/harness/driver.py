@@ -8,7 +8,9 @@ streams side by side:
   process that decides these verdicts never runs the agent's code;
 - in-process pytest files (a script's ``test_isolation: in_process``: tests that must load
   the agent's project in their own process) run in one pytest process as ``runner``;
-- batched runners (a script's own test runner writing JUnit XML) run as ``runner``;
+- batched runners (a script's own test runner writing JUnit XML) run as ``runner``,
+  except plain ``node --test`` under proxied isolation, which runs as ``checker`` with
+  the JavaScript proxy (``js_proxy.mjs``) preloaded into every test file's process;
 - commands run as ``runner``, each in its own process group with its own timeout.
 
 The two in-process kinds load the agent's code beside the tests, so their reports are
@@ -353,14 +355,18 @@ def _suite_once(
     suite: dict[str, Any], files: list[str], spec: dict[str, Any], timeout: float
 ) -> dict[str, Any] | None:
     """One batched runner call, as the runner, over the files and the canary."""
-    junit = _report_path(spec, "suite", private=False)
+    trusted = bool(suite.get("trusted"))
+    junit = _report_path(spec, "suite", private=trusted)
     canary = suite.get("canary")
     with_canary = [*files, canary["file"]] if canary else files
-    tests = " ".join(shlex.quote(f"{spec['inproc_dir']}/{f}") for f in with_canary)
+    directory = spec["tests_dir"] if trusted else spec["inproc_dir"]
+    tests = " ".join(shlex.quote(f"{directory}/{f}") for f in with_canary)
     command = suite["runner"].replace("{junit}", shlex.quote(junit)).replace("{test}", tests)
-    code, output, seconds = _run(
-        _as_runner(["bash", "-c", command], spec), spec["workspace"], spec["command_env"], timeout
-    )
+    if trusted:  # node's test runner over our files, the agent's code through the proxy
+        argv, env = shlex.split(command), spec["node_test_env"]
+    else:
+        argv, env = _as_runner(["bash", "-c", command], spec), spec["command_env"]
+    code, output, seconds = _run(argv, spec["workspace"], env, timeout)
     if code == 124:
         return None
     return _junit_results(junit, files, output, seconds, spec["output_limit"], canary)
