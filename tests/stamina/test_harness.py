@@ -12,7 +12,6 @@ import math
 import os
 import subprocess
 import sys
-import textwrap
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
@@ -21,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from inspect_stamina.stamina.checks import _canary, is_node_test_runner
+from inspect_stamina.stamina.checks import _canary, is_node_test_runner, trusted_conftest
 from inspect_stamina.stamina.harness import driver, wire
 from inspect_stamina.stamina.harness.driver import _junit_results
 
@@ -210,27 +209,8 @@ def run_proxied(tmp_path: Path, package: str, tests: str) -> dict[str, str]:
     share.mkdir()
     (workspace / "calc" / "__init__.py").write_text(package)
     (test_dir / "test_calc.py").write_text(tests)
-    (test_dir / "conftest.py").write_text(
-        textwrap.dedent(
-            f"""
-            import sys
-            sys.path.insert(0, {str(HARNESS)!r})
-            import agent_proxy, pytest
-            _AGENT = agent_proxy.install(
-                workspace={str(workspace)!r}, tests={str(test_dir)!r}, broker=None,
-                shared_tmp={str(share)!r},
-            )
-
-            @pytest.fixture
-            def tmp_path(tmp_path):
-                agent_proxy.share(str(tmp_path))
-                return tmp_path
-
-            def pytest_sessionfinish(session, exitstatus):
-                _AGENT.close()
-            """
-        )
-    )
+    conftest = trusted_conftest(str(HARNESS), str(workspace), str(test_dir), None, str(share))
+    (test_dir / "conftest.py").write_text(conftest)
     junit = tmp_path / "junit.xml"
     env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
     subprocess.run(

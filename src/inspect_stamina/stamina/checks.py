@@ -59,17 +59,23 @@ SHARE_DIR = f"{STAMINA_DIR}/share"
 BROKER_DIR = "/run/stamina-broker"
 BROKER = f"{BROKER_DIR}/sock"
 _SPEC = "_stamina_spec.json"
-# the checker's pytest: the agent's code is called in the runner's process, never run here
-_TRUSTED_CONFTEST = f"""\
+
+
+def trusted_conftest(
+    harness: str, workspace: str, tests: str, broker: str | None, shared_tmp: str
+) -> str:
+    """The checker's pytest conftest: the agent's code is called in the runner's process,
+    never run in this one (``harness/agent_proxy.py``)."""
+    return f"""\
 import sys
 
-sys.path.insert(0, {HARNESS_DIR!r})
+sys.path.insert(0, {harness!r})
 
 import agent_proxy  # noqa: E402
 import pytest  # noqa: E402
 
 _AGENT = agent_proxy.install(
-    workspace={WORKSPACE!r}, tests={TESTS_DIR!r}, broker={BROKER!r}, shared_tmp={SHARE_DIR!r}
+    workspace={workspace!r}, tests={tests!r}, broker={broker!r}, shared_tmp={shared_tmp!r}
 )
 
 
@@ -82,6 +88,8 @@ def tmp_path(tmp_path):
 def pytest_sessionfinish(session, exitstatus):
     _AGENT.close()
 """
+
+
 # in-process tests (as the runner): the workspace importable, ahead of site-packages
 _INPROC_CONFTEST = f"""\
 import os, sys
@@ -270,7 +278,9 @@ class _Batch:
             **self.files,
             **{f"harness/{name}": data for name, data in harness.items()},
             f"tests/{_SPEC}": json.dumps(spec).encode(),
-            "tests/conftest.py": _TRUSTED_CONFTEST.encode(),
+            "tests/conftest.py": trusted_conftest(
+                HARNESS_DIR, WORKSPACE, TESTS_DIR, BROKER, SHARE_DIR
+            ).encode(),
             "tests/pytest.ini": b"[pytest]\n",
             "inproc/conftest.py": _INPROC_CONFTEST.encode(),
             "inproc/pytest.ini": b"[pytest]\n",
