@@ -489,3 +489,19 @@ def test_a_report_with_a_document_type_or_behind_a_link_is_not_read(tmp_path: Pa
     link = tmp_path / "link.xml"
     link.symlink_to(honest)
     assert driver._read_report(str(link)) is None and driver._read_report(honest) is not None
+
+
+@pytest.mark.parametrize(
+    ("code", "output", "reason"),
+    [
+        (137, "", "killed (exit status 137: most often the sandbox's memory limit)"),
+        (139, "Segmentation fault", "ended by signal 11"),
+        (2, "usage: driver.py SPEC", "ended with exit status 2"),
+    ],
+)
+def test_a_check_run_without_a_result_says_why(code: int, output: str, reason: str) -> None:
+    from inspect_stamina.stamina.checks import _no_result
+
+    why = _no_result(code, output)
+    assert why.startswith("the check run produced no result: ") and reason in why
+    assert output in why
