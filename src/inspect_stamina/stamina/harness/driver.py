@@ -9,8 +9,8 @@ streams side by side:
 - in-process pytest files (a script's ``test_isolation: in_process``: tests that must load
   the agent's project in their own process) run in one pytest process as ``runner``;
 - batched runners (a script's own test runner writing JUnit XML) run as ``runner``,
-  except plain ``node --test`` under proxied isolation, which runs as ``checker`` with
-  the JavaScript proxy (``js_proxy.mjs``) preloaded into every test file's process;
+  except plain ``node --test`` under proxied isolation: its files run as ``checker``,
+  in one node process (``js_suite.mjs``) with the JavaScript proxy (``js_proxy.mjs``);
 - commands run as ``runner``, each in its own process group with its own timeout.
 
 The two in-process kinds load the agent's code beside the tests, so their reports are
@@ -360,11 +360,17 @@ def _suite_once(
     canary = suite.get("canary")
     with_canary = [*files, canary["file"]] if canary else files
     directory = spec["tests_dir"] if trusted else spec["inproc_dir"]
-    tests = " ".join(shlex.quote(f"{directory}/{f}") for f in with_canary)
-    command = suite["runner"].replace("{junit}", shlex.quote(junit)).replace("{test}", tests)
-    if trusted:  # node's test runner over our files, the agent's code through the proxy
-        argv, env = shlex.split(command), spec["node_test_env"]
+    paths = [f"{directory}/{f}" for f in with_canary]
+    if trusted:
+        # node's test runner over our files: all of them in one process (js_suite.mjs),
+        # the agent's code through the proxy, the script's name patterns kept
+        patterns = [w for w in shlex.split(suite["runner"]) if w.startswith("--test-name-pattern=")]
+        reporter = ["--test-reporter=junit", f"--test-reporter-destination={junit}"]
+        argv = ["node", *reporter, *patterns, os.path.join(HARNESS, "js_suite.mjs"), *paths]
+        env = spec["node_test_env"]
     else:
+        tests = " ".join(shlex.quote(p) for p in paths)
+        command = suite["runner"].replace("{junit}", shlex.quote(junit)).replace("{test}", tests)
         argv, env = _as_runner(["bash", "-c", command], spec), spec["command_env"]
     code, output, seconds = _run(argv, spec["workspace"], env, timeout)
     if code == 124:
