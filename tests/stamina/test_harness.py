@@ -505,3 +505,15 @@ def test_a_check_run_without_a_result_says_why(code: int, output: str, reason: s
     why = _no_result(code, output)
     assert why.startswith("the check run produced no result: ") and reason in why
     assert output in why
+
+
+def test_a_process_left_running_does_not_hold_a_check_up(tmp_path: Path) -> None:
+    # the agent's code can start a process in a session of its own that keeps the
+    # command's output open: the check ends with the command, not with that process
+    import time
+
+    script = "setsid sleep 30 & echo started"
+    began = time.monotonic()
+    code, output, _ = driver._run(["bash", "-c", script], str(tmp_path), dict(os.environ), 60)
+    assert code == 0 and "started" in output and "held its output" in output
+    assert time.monotonic() - began < 10

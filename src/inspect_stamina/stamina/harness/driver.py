@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shlex
 import signal
 import subprocess
 import sys
+import threading
 import time
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
@@ -36,6 +38,8 @@ from pathlib import Path
 from typing import Any
 
 MARKER = "@@STAMINA_CHECK_RESULT@@"
+# seconds to keep reading a finished command's output (what it left running may hold it)
+OUTPUT_GRACE = 2.0
 MAX_REPORT = 16 * 1024 * 1024
 HARNESS = os.path.dirname(os.path.abspath(__file__))
 AS_RUNNER = os.path.join(HARNESS, "as_runner.py")
@@ -53,7 +57,12 @@ def _as_runner(cmd: list[str], spec: dict[str, Any]) -> list[str]:
 
 
 def _run(cmd: list[str], cwd: str, env: dict[str, str], timeout: float) -> tuple[int, str, float]:
-    """Run a command in its own process group; kill the whole group on timeout."""
+    """Run a command in its own process group; kill the whole group on timeout.
+
+    Its output is read until it ends, and then for OUTPUT_GRACE seconds at most: a
+    process it left running elsewhere (the agent's code may start one in a session of
+    its own) can hold the output open, and must not hold the check up with it.
+    """
     started = time.monotonic()
     try:
         proc = subprocess.Popen(
@@ -68,15 +77,36 @@ def _run(cmd: list[str], cwd: str, env: dict[str, str], timeout: float) -> tuple
     except OSError as ex:
         # the agent can make its workspace unreadable or delete it: that fails the check
         return 126, f"the check could not start in {cwd}: {ex}", time.monotonic() - started
+    assert proc.stdout is not None
+    chunks: list[bytes] = []
+    stop = threading.Event()
+
+    def read() -> None:
+        fd = proc.stdout.fileno()  # type: ignore[union-attr]
+        while not stop.is_set():
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                data = os.read(fd, 65536)
+                if not data:
+                    return
+                chunks.append(data)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
     try:
-        out, _ = proc.communicate(timeout=timeout)
-        code = proc.returncode
+        code = proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
-        out, _ = proc.communicate()
+        proc.wait()
         code = 124
-        out += f"\n[timed out after {timeout:.0f} s]".encode()
-    return code, out.decode("utf-8", "replace"), time.monotonic() - started
+        chunks.append(f"\n[timed out after {timeout:.0f} s]".encode())
+    reader.join(OUTPUT_GRACE)
+    if reader.is_alive():
+        stop.set()
+        reader.join()
+        chunks.append(b"\n[a process this check left running held its output: not waited for]")
+    proc.stdout.close()
+    return code, b"".join(chunks).decode("utf-8", "replace"), time.monotonic() - started
 
 
 def _clip(text: str, limit: int) -> str:
