@@ -274,7 +274,7 @@ def probe_problems(network: GaiaNetwork, image: str) -> list[str]:
             ["bash", "-c", script],
             network=network.name,
             remove=True,
-            user="nobody",
+            user="65534:65534",  # by id: the image's users are drawn at start
             entrypoint=[],
         ).decode(errors="replace")
     except DockerException as ex:
