@@ -750,7 +750,10 @@ def _patch_subprocess(broker: str | None) -> None:
     subprocess.Popen._execute_child = execute_child  # type: ignore[attr-defined]
 
     def system(command: Any) -> int:
-        return subprocess.call(command, shell=True)
+        # in the sandbox's test process: the patched Popen runs it as the runner
+        return subprocess.call(
+            command, shell=True
+        )  # inspect-evals-lint: ignore[host_code_execution] -- runs inside the sandbox as the checker, and the patched Popen starts the shell as the runner
 
     os.system = system
 
