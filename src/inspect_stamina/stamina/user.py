@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from inspect_ai.event import ModelEvent
@@ -71,7 +71,13 @@ class SimulatedUser:
         self.layers = set(layers) | {"scripted"}
 
     async def message(self, turn: Turn, state: ProjectState) -> UserMessage:
-        """The user's message for this turn."""
+        """The user's message for this turn; a stated interface closes it word for word."""
+        message = await self._message(turn, state)
+        if turn.prompt.interface:
+            message = replace(message, text=f"{message.text}\n\n{turn.prompt.interface}")
+        return message
+
+    async def _message(self, turn: Turn, state: ProjectState) -> UserMessage:
         prompt = turn.prompt
         layer = prompt.user_layer
         if layer == "llm":
