@@ -1,0 +1,137 @@
+"""`inspect-stamina validate --fairness`: instruments that prove a script tests only what the user said."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from inspect_stamina.stamina.fairness.questions import graded_questions
+from inspect_stamina.stamina.fairness.repliers import (
+    ALWAYS_CLARIFY,
+    canned_replies,
+    keyword_replier,
+)
+from inspect_stamina.stamina.fairness.rules import stated_rules
+from inspect_stamina.stamina.robustness import judge_robustness
+from inspect_stamina.stamina.script import load_script
+from inspect_stamina.stamina.task import resolve_script
+
+MINI = Path(__file__).parent / "fixtures" / "mini"
+
+
+def fairness(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["inspect-stamina", "validate", "--fairness", "--no-replay", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+    )
+
+
+def test_repaired_starter_script_passes_the_host_instruments(tmp_path: Path) -> None:
+    result = fairness("inventory_cli", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "inventory_cli: fair" in result.stdout
+    [report] = json.loads((tmp_path / "fairness.json").read_text())
+    names = {i["name"]: i for i in report["instruments"]}
+    assert set(names["canned repliers"]["figures"]["scores"].values()) == {0.0}
+    assert report["skipped"] == ["turn ablation", "bug truthfulness"]
+
+
+def test_flagship_v1_is_found_unfair(tmp_path: Path) -> None:
+    result = fairness("todo_app", "-o", str(tmp_path / "out.json"), cwd=tmp_path)
+    assert result.returncode == 1
+    assert "todo_app: UNFAIR" in result.stdout
+    assert "1 script(s) unfair: todo_app" in result.stderr and "Traceback" not in result.stderr
+    [report] = json.loads((tmp_path / "out.json").read_text())
+    canned = next(i for i in report["instruments"] if i["name"] == "canned repliers")
+    # the audit's canned reply passes more than half of the flagship's robustness turns
+    assert canned["figures"]["scores"]["refuse-as-contradiction"] > 0.5
+    assert canned["figures"]["scores"]["keyword-union"] == 1.0
+    assert "turn 25: reply pattern /priority/ matches the prompt's own text" in result.stdout
+
+
+def _script_with(tmp_path: Path, old: str, new: str) -> Path:
+    root = tmp_path / "mini"
+    shutil.copytree(MINI, root)
+    script = root / "script.yaml"
+    text = script.read_text()
+    assert old in text
+    script.write_text(text.replace(old, new))
+    return script
+
+
+def test_a_canned_clarification_passes_an_ask_turn_without_a_check(tmp_path: Path) -> None:
+    loaded = resolve_script(str(MINI / "script.yaml"))
+    result = canned_replies(loaded)
+    vague = [t for t in loaded.turns() if t.prompt.kind == "vague"]
+    assert vague and not any(c.behavioural for t in vague for c in t.checkpoints)
+    assert result.figures["scores"]["always-clarify"] > 0.2 and not result.passed
+
+
+def test_keyword_union_says_every_alternative_a_judge_accepts() -> None:
+    loaded = resolve_script("todo_app")
+    reply = keyword_replier(loaded)(loaded.turns()[0])
+    for turn in loaded.turns():
+        if turn.prompt.expect and turn.prompt.expect.behaviour == "point_out_error":
+            assert judge_robustness(turn.prompt.expect, reply, [])[0], turn.number
+
+
+def test_a_question_on_a_clear_turn_costs_it() -> None:
+    result = canned_replies(resolve_script("inventory_cli"))
+    assert result.figures["question_free"] == [] and result.figures["diligent_lost"] == []
+    assert "?" in ALWAYS_CLARIFY
+
+
+def test_explain_turn_without_facts_and_an_echoed_fact_are_findings(tmp_path: Path) -> None:
+    script = _script_with(
+        tmp_path,
+        "      - Explain what you built in a few sentences, please, for the README.\n",
+        "      - text: Explain what you built in a few sentences, please, for the README.\n"
+        "        kind: explain\n"
+        "        reply: calc has add() in calc/ops.py.\n"
+        "        facts:\n"
+        "          - {name: add, any_of: ['add\\(']}\n"
+        "          - {name: readme, any_of: ['README']}\n",
+    )
+    result = graded_questions(load_script(script))
+    assert not result.passed
+    lines = [f.line() for f in result.findings]
+    assert any("fact 'readme': /README/ matches the question itself" in x for x in lines)
+    assert any("fact 'readme': the reference reply does not contain it" in x for x in lines)
+    assert not any("fact 'add'" in x for x in lines)
+
+
+def test_rule_must_quote_its_prompt(tmp_path: Path) -> None:
+    loaded = resolve_script("todo_app")
+    result = stated_rules(loaded)
+    assert not result.passed and result.figures["rules"] == len(loaded.script.consistency_rules)
+    assert stated_rules(resolve_script("inventory_cli")).passed
+
+
+def test_a_rule_quoting_words_its_prompt_lacks_does_not_load(tmp_path: Path) -> None:
+    script = tmp_path / "s.yaml"
+    text = (resolve_script("inventory_cli").path).read_text()
+    script.write_text(text.replace("stated: Use argparse", "stated: Use click"))
+    for sub in ("references", "tests", "acceptance"):
+        shutil.copytree(resolve_script("inventory_cli").directory / sub, tmp_path / sub)
+    result = subprocess.run(
+        ["inspect-stamina", "validate", str(script)], capture_output=True, text=True
+    )
+    assert result.returncode == 1
+    assert "consistency_rules[1].stated: the prompt at turn 7 does not say 'Use click'" in (
+        result.stderr
+    )
+
+
+@pytest.mark.parametrize("spec", ["inventory_cli", "todo_app"])
+def test_fairness_json_is_written_where_asked(tmp_path: Path, spec: str) -> None:
+    out = tmp_path / "sub" / "f.json"
+    out.parent.mkdir()
+    result = fairness(spec, "-o", str(out), cwd=tmp_path)
+    assert f"fairness results: {out}" in result.stdout
+    assert json.loads(out.read_text())[0]["script"] == spec
