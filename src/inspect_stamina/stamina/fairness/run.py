@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from inspect_stamina.stamina.fairness.interfaces import stated_interfaces
 from inspect_stamina.stamina.fairness.questions import graded_questions
 from inspect_stamina.stamina.fairness.repliers import canned_replies
 from inspect_stamina.stamina.fairness.result import InstrumentResult
@@ -15,6 +16,7 @@ from inspect_stamina.stamina.script import LoadedScript
 from inspect_stamina.stamina.task import resolve_script
 
 HOST_INSTRUMENTS: tuple[Callable[[LoadedScript], InstrumentResult], ...] = (
+    stated_interfaces,
     canned_replies,
     graded_questions,
     stated_rules,
