@@ -17,7 +17,7 @@ import re
 import time
 from collections.abc import Callable
 
-import exrex  # type: ignore[import-untyped]
+import exrex
 
 from inspect_stamina.stamina.fairness.result import Finding, InstrumentResult
 from inspect_stamina.stamina.record import CheckResult, TurnRecord
