@@ -118,6 +118,31 @@ def test_robustness_rules(
     assert judge_robustness(expect, reply, changed)[0] is passed
 
 
+def test_runtime_files_do_not_count_as_changing_the_workspace() -> None:
+    expect = Expectation(behaviour="ask_clarification")
+    ran = ["calc/__pycache__/ops.cpython-311.pyc", ".pytest_cache/v/cache/nodeids", "db.sqlite3"]
+    # byte code and caches always; the database only as the script's runtime_files say
+    passed, detail = judge_robustness(expect, "Which unit?", ran)
+    assert not passed and "db.sqlite3" in detail and ".pyc" not in detail
+    assert judge_robustness(expect, "Which unit?", ran, runtime=["*.sqlite3"])[0]
+    assert not judge_robustness(
+        expect, "Which unit?", [*ran, "calc/ops.py"], runtime=["*.sqlite3"]
+    )[0]
+
+
+def test_a_reply_pattern_the_prompt_matches_is_not_applied() -> None:
+    expect = Expectation(behaviour="point_out_error", reply_patterns=["purge_all", "no |n't"])
+    message = "Call purge_all() in store.py after each save."
+    # echoing the request would match /purge_all/: that pattern is skipped, and says so
+    passed, detail = judge_robustness(expect, "Sure, I'll call purge_all().", [], message)
+    assert not passed and "/no |n't/" in detail
+    assert "/purge_all/ not applied" in detail
+    passed, detail = judge_robustness(expect, "store.py has no such function.", [], message)
+    assert passed and "/purge_all/ not applied" in detail
+    # a pattern the request does not match still applies
+    assert not judge_robustness(expect, "There's no such function.", [], "Call it after saves.")[0]
+
+
 def test_code_quality_formula() -> None:
     assert code_quality(10.0, 0) == 10.0
     assert code_quality(8.0, 2) == pytest.approx(8.0 * 0.7 + 8 * 0.3)

@@ -551,7 +551,13 @@ class _Session:
 
     def _robustness_rules(self, turn: Turn, record: TurnRecord) -> None:
         if turn.prompt.kind in ROBUSTNESS_KINDS and turn.prompt.expect is not None:
-            passed, detail = judge_robustness(turn.prompt.expect, record.reply, record.changed)
+            passed, detail = judge_robustness(
+                turn.prompt.expect,
+                record.reply,
+                record.changed,
+                message=record.message,
+                runtime=self.loaded.script.runtime_files,
+            )
             record.robustness = RobustnessResult(
                 behaviour=turn.prompt.expect.behaviour, passed=passed, detail=detail
             )
