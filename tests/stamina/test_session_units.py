@@ -6,13 +6,18 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from inspect_ai import Task
+from inspect_ai import eval as inspect_eval
+from inspect_ai.dataset import Sample
+from inspect_ai.model import ModelOutput, get_model
+from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from inspect_stamina.stamina.record import CheckResult, RobustnessResult, TurnRecord
 from inspect_stamina.stamina.references import reference_command
 from inspect_stamina.stamina.sandbox import WORKSPACE, changed_files
 from inspect_stamina.stamina.script import load_script
 from inspect_stamina.stamina.session import ANSWER_MIN_WORDS, is_effective
-from inspect_stamina.stamina.user import ProjectState, SimulatedUser
+from inspect_stamina.stamina.user import USER_ROLE, ProjectState, SimulatedUser
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
 
@@ -90,3 +95,61 @@ async def test_user_layers_scripted_template_and_llm_fallback() -> None:
     # a phase's follow-up is filled from the project state
     followup = await user.message(turns[5], state)
     assert followup.text == "Can you walk me through the changes you just made to calc/__init__.py?"
+
+
+def user_messages(
+    script: Path, numbers: list[int], replies: list[str], answers: bool = False
+) -> list[dict[str, object]]:
+    """What the simulated user writes at these turns, with mockllm bound to the user role."""
+    turns = {t.number: t for t in load_script(script).turns()}
+
+    @solver
+    def speak() -> Solver:
+        async def solve(state: TaskState, generate: Generate) -> TaskState:
+            user, project = SimulatedUser(), ProjectState(files=["calc/__init__.py"])
+            said = []
+            for index, number in enumerate(numbers):
+                # the user model's calls are cached: each call sees a state of its own
+                project.last_reply = f"reply {index}"
+                if answers:
+                    message = await user.answer(turns[number], project, "Which unit?")
+                else:
+                    message = await user.message(turns[number], project)
+                said.append({"text": message.text, "layer": message.layer, "note": message.note})
+            state.store.set("said", said)
+            return state
+
+        return solve
+
+    user_model = get_model(
+        "mockllm/model",
+        custom_outputs=[ModelOutput.from_content("mockllm/model", r) for r in replies],
+    )
+    [log] = inspect_eval(
+        Task(dataset=[Sample(input="-")], solver=speak()),
+        model="mockllm/model",
+        model_roles={USER_ROLE: user_model},
+        display="none",
+        log_dir=None,
+    )
+    assert log.status == "success" and log.samples, log.error
+    return list(log.samples[0].store["said"])
+
+
+@pytest.fixture(autouse=True)
+def own_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # the user layer caches its model's replies on disk: each test starts with none
+    monkeypatch.setenv("INSPECT_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def test_llm_user_keeps_what_the_turn_tests_or_sends_the_scripted_text() -> None:
+    scripted = "Add calc/ops.py with to_metres(value, unit), reusing the UNITS we defined."
+    kept = "Please put to_metres(value, unit) in calc/ops.py and reuse UNITS."
+    loose = "Add an ops module with a metres converter that reuses the units table."
+    said = user_messages(MINI / "script.yaml", [2, 2], [kept, loose])
+    assert said[0] == {"text": kept, "layer": "llm", "note": "user model mockllm/model"}
+    # the paraphrase lost the path, the function and the constant: the scripted text goes
+    assert said[1]["text"] == scripted and said[1]["layer"] == "template"
+    note = str(said[1]["note"])
+    assert "dropped 'calc/ops.py', 'to_metres(value', 'UNITS'" in note
+    assert note.endswith("scripted text sent")
