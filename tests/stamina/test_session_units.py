@@ -6,6 +6,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.dataset import Sample
@@ -98,7 +99,7 @@ async def test_user_layers_scripted_template_and_llm_fallback() -> None:
 
 
 def user_messages(
-    script: Path, numbers: list[int], replies: list[str], answers: bool = False
+    logs: Path, script: Path, numbers: list[int], replies: list[str], answers: bool = False
 ) -> list[dict[str, object]]:
     """What the simulated user writes at these turns, with mockllm bound to the user role."""
     turns = {t.number: t for t in load_script(script).turns()}
@@ -130,7 +131,7 @@ def user_messages(
         model="mockllm/model",
         model_roles={USER_ROLE: user_model},
         display="none",
-        log_dir=None,
+        log_dir=str(logs),
     )
     assert log.status == "success" and log.samples, log.error
     return list(log.samples[0].store["said"])
@@ -142,14 +143,43 @@ def own_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("INSPECT_CACHE_DIR", str(tmp_path / "cache"))
 
 
-def test_llm_user_keeps_what_the_turn_tests_or_sends_the_scripted_text() -> None:
+def test_llm_user_keeps_what_the_turn_tests_or_sends_the_scripted_text(log_dir: Path) -> None:
     scripted = "Add calc/ops.py with to_metres(value, unit), reusing the UNITS we defined."
     kept = "Please put to_metres(value, unit) in calc/ops.py and reuse UNITS."
     loose = "Add an ops module with a metres converter that reuses the units table."
-    said = user_messages(MINI / "script.yaml", [2, 2], [kept, loose])
+    said = user_messages(log_dir, MINI / "script.yaml", [2, 2], [kept, loose])
     assert said[0] == {"text": kept, "layer": "llm", "note": "user model mockllm/model"}
     # the paraphrase lost the path, the function and the constant: the scripted text goes
     assert said[1]["text"] == scripted and said[1]["layer"] == "template"
     note = str(said[1]["note"])
     assert "dropped 'calc/ops.py', 'to_metres(value', 'UNITS'" in note
     assert note.endswith("scripted text sent")
+
+
+def test_the_answer_is_phrased_by_the_user_model_under_the_same_guard(
+    log_dir: Path, tmp_path: Path
+) -> None:
+    script = tmp_path / "script.yaml"
+    prompt = {
+        "text": "Add a units file.",
+        "kind": "vague",
+        "expect": {"behaviour": "ask_clarification"},
+        "answer": "Put km=1000 in `units.txt`.",
+    }
+    script.write_text(
+        yaml.safe_dump(
+            {
+                "task_name": "t",
+                "total_turns": 1,
+                "programming_languages": ["python"],
+                "narrative_script": [
+                    {"turn_range": [1, 1], "phase": "p", "user_prompts": [prompt]}
+                ],
+            }
+        )
+    )
+    kept = "Just km=1000, in units.txt please."
+    said = user_messages(log_dir, script, [1, 1], [kept, "Kilometres, in the units file."], True)
+    assert said[0]["text"] == kept and said[0]["layer"] == "llm"
+    assert said[1]["text"] == "Put km=1000 in `units.txt`."
+    assert "dropped 'units.txt', 'km=1000'" in str(said[1]["note"])

@@ -77,6 +77,11 @@ class TurnRecord(BaseModel):
     error: str | None = None
     note: str = ""
     user_settings: dict[str, Any] | None = None
+    # the agent asked instead of acting and the user sent the turn's answer: `asked` is
+    # the reply that asked, `answer` what the user answered; `reply` is the last reply
+    answered: bool = False
+    asked: str = ""
+    answer: str = ""
     changed: list[str] = Field(default_factory=list)
     # the turn's changes to text files as a unified diff (cut at DIFF_LIMIT characters)
     diff: str = ""

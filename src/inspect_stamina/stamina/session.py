@@ -56,7 +56,12 @@ from inspect_stamina.stamina.record import (
     TurnRecord,
 )
 from inspect_stamina.stamina.references import reference_command, run_as_agent, setup_command
-from inspect_stamina.stamina.robustness import GRADER_ROLE, grade_robustness, judge_robustness
+from inspect_stamina.stamina.robustness import (
+    GRADER_ROLE,
+    edited_files,
+    grade_robustness,
+    judge_robustness,
+)
 from inspect_stamina.stamina.rules import evaluate_check
 from inspect_stamina.stamina.sandbox import (
     AGENT_USER,
@@ -263,17 +268,16 @@ class _Session:
             await self._setup(turn, record)
         reference = self.loaded.directory / turn.prompt.reference if turn.prompt.reference else None
         command = reference_command(reference) if reference else None
-        store().set(
-            ORACLE_KEY, {"turn": turn.number, "command": command, "reply": turn.prompt.reply}
-        )
+        # a turn with an answer is written for an agent that asks first: the oracle asks
+        # (its reply), and applies the reference once answered
+        first = None if turn.prompt.answer is not None else command
+        store().set(ORACLE_KEY, {"turn": turn.number, "command": first, "reply": turn.prompt.reply})
         try:
-            # the conversation's own list enforces sample-wide message limits on append
-            user_message = ChatMessageUser(content=message.text)
-            state.messages.append(user_message)
+            user_message = self._say(state, turn, message.text)
             self.turn_message_ids[turn.number] = str(user_message.id)
-            if self.kb is not None:
-                self.kb.add_dialogue(turn.number, "user", message.text)
             agent_seconds = await self._agent(state, record)
+            if turn.prompt.answer is not None:
+                agent_seconds += await self._answer(state, turn, record, command)
         except LimitExceededError as ex:
             record.status = "limit"
             record.error = f"sample {ex.type} limit reached: {ex.message}"
@@ -303,6 +307,38 @@ class _Session:
             harness=round(total - agent_seconds - check_seconds, 4),
         )
         return record
+
+    def _say(self, state: TaskState, turn: Turn, text: str) -> ChatMessageUser:
+        """A user message into the conversation (and the knowledge base)."""
+        # the conversation's own list enforces sample-wide message limits on append
+        message = ChatMessageUser(content=text)
+        state.messages.append(message)
+        if self.kb is not None:
+            self.kb.add_dialogue(turn.number, "user", text)
+        return message
+
+    async def _answer(
+        self, state: TaskState, turn: Turn, record: TurnRecord, command: str | None
+    ) -> float:
+        """The turn's answer when the agent asked instead of acting; then it works again.
+
+        Asking is a reply with a question and no change to the workspace other than
+        runtime files. The turn's checks run after the second round, so they verify
+        that the agent acted on the answer.
+        """
+        if record.status != "ok" or "?" not in record.reply:
+            return 0.0
+        now = await workspace_manifest()
+        runtime = self.loaded.script.runtime_files
+        if edited_files(changed_files(self.manifest, now), runtime):
+            return 0.0  # it acted (and asked as well): judged as any turn
+        answer = await self.user.answer(turn, self.project, record.reply)
+        record.answered, record.asked, record.answer = True, record.reply, answer.text
+        if answer.note:
+            record.note = f"{record.note}; answer: {answer.note}" if record.note else answer.note
+        store().set(ORACLE_KEY, {"turn": turn.number, "command": command, "reply": None})
+        self._say(state, turn, answer.text)
+        return await self._agent(state, record)
 
     def _diff(self, changed: list[str], texts: dict[str, str]) -> str:
         """The turn's changes as a unified diff against the text last seen of each file."""
@@ -550,24 +586,37 @@ class _Session:
         return None if planted is None else planted in self.view_ids
 
     def _robustness_rules(self, turn: Turn, record: TurnRecord) -> None:
-        if turn.prompt.kind in ROBUSTNESS_KINDS and turn.prompt.expect is not None:
+        expect = turn.prompt.expect
+        if turn.prompt.kind not in ROBUSTNESS_KINDS or expect is None:
+            return
+        runtime = self.loaded.script.runtime_files
+        if not record.answered:
             passed, detail = judge_robustness(
-                turn.prompt.expect,
-                record.reply,
-                record.changed,
-                message=record.message,
-                runtime=self.loaded.script.runtime_files,
+                expect, record.reply, record.changed, record.message, runtime
             )
-            record.robustness = RobustnessResult(
-                behaviour=turn.prompt.expect.behaviour, passed=passed, detail=detail
-            )
+        else:
+            # the first reply is what the expectation is about (it asked and changed only
+            # runtime files); the checks after the answer show it then did the work
+            passed, detail = judge_robustness(expect, record.asked, [], record.message, runtime)
+            failed = [c.name for c in record.checkpoints if not c.passed]
+            if failed:
+                passed = False
+                detail += f"; after the answer, checkpoints failed: {', '.join(failed)}"
+            elif record.checkpoints:
+                detail += "; after the answer, its checkpoints passed"
+        record.robustness = RobustnessResult(
+            behaviour=expect.behaviour, passed=passed, detail=detail
+        )
 
     async def _robustness_grader(self, turn: Turn, record: TurnRecord) -> None:
         if record.robustness is None or turn.prompt.expect is None:
             return
         if GRADER_ROLE in model_roles():
+            reply, changed = (
+                (record.asked, []) if record.answered else (record.reply, record.changed)
+            )
             verdict, why = await grade_robustness(
-                turn.prompt.expect, record.message, record.reply, record.changed
+                turn.prompt.expect, record.message, reply, changed
             )
             # the rules are necessary; a bound grader can only make the verdict stricter
             record.robustness.passed = record.robustness.passed and verdict

@@ -41,6 +41,8 @@ def turn_summary(record: TurnRecord) -> str:
         f"**Turn {record.turn} · {record.phase} · {record.kind}**: {status.strip()}, "
         + ("effective" if record.effective else "not effective")
     ]
+    if record.answered:
+        lines.append(f"Asked: {_first_line(record.asked)} · answered: {_first_line(record.answer)}")
     if record.checkpoints:
         lines.append("Checkpoints: " + " · ".join(_check(c) for c in record.checkpoints))
     if record.regressions:

@@ -1,0 +1,235 @@
+"""The session's turn loop without Docker: an in-memory workspace and a scripted agent.
+
+The sandbox calls the session makes (manifests, check runs, command facts, the final
+evaluation) are replaced by a workspace of strings; a checkpoint `cat FILE` with
+`expected: TEXT` passes when FILE holds TEXT. The agent is a list of rounds: the files
+it writes and the reply it ends its round with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from inspect_ai import Task
+from inspect_ai import eval as inspect_eval
+from inspect_ai.agent import AgentState
+from inspect_ai.dataset import Sample
+from inspect_ai.model import ChatMessageAssistant, Model, ModelOutput, get_model
+from inspect_ai.util._store import Store
+
+from inspect_stamina.stamina import session as session_module
+from inspect_stamina.stamina.record import CheckResult, FinalEvaluation, SessionRecord
+from inspect_stamina.stamina.script import Checkpoint
+from inspect_stamina.stamina.session import stamina_session
+from inspect_stamina.stamina.summary import turn_summary
+
+
+@dataclass
+class Round:
+    """One round of the agent's work: files it writes, then its reply."""
+
+    reply: str
+    writes: dict[str, str] = field(default_factory=dict)
+
+
+class FakeSandbox:
+    """The workspace as a dict; the session's sandbox calls answered from it."""
+
+    def __init__(self, rounds: Sequence[Round]) -> None:
+        self.files: dict[str, str] = {}
+        self.rounds = list(rounds)
+        self.checked: list[list[str]] = []  # labels of each check run, in order
+
+    async def agent(self, state: AgentState) -> AgentState:
+        done = self.rounds.pop(0) if self.rounds else Round("Nothing more to do.")
+        self.files.update(done.writes)
+        state.messages.append(ChatMessageAssistant(content=done.reply))
+        state.output = ModelOutput.from_content("mockllm/model", done.reply)
+        return state
+
+    def manifest(self) -> dict[str, str]:
+        return {path: str(hash(text)) for path, text in self.files.items()}
+
+    def check(self, checkpoint: Checkpoint) -> CheckResult:
+        assert checkpoint.command and checkpoint.command.startswith("cat ")
+        text = self.files.get(checkpoint.command[4:], "")
+        passed = checkpoint.expected is not None and checkpoint.expected in text
+        return CheckResult(name=checkpoint.label, passed=passed, output=text or "no such file")
+
+    async def command(
+        self, command: str, expected: str | None, timeout: float = 120
+    ) -> CheckResult:
+        assert command.startswith("cat ")
+        text = self.files.get(command[4:])
+        return CheckResult(name=command, passed=text is not None, output=text or "")
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> FakeSandbox:
+    """A fake sandbox the session module's sandbox calls go to (set its rounds)."""
+    box = FakeSandbox([])
+
+    async def manifest() -> dict[str, str]:
+        return box.manifest()
+
+    async def checks_with_manifest(
+        checkpoints: Sequence[Checkpoint], *args: Any, **kwargs: Any
+    ) -> tuple[list[CheckResult], dict[str, str]]:
+        box.checked.append([c.label for c in checkpoints])
+        return [box.check(c) for c in checkpoints], box.manifest()
+
+    async def checks(checkpoints: Sequence[Checkpoint], *args: Any) -> list[CheckResult]:
+        return [box.check(c) for c in checkpoints]
+
+    async def texts(paths: list[str], max_kib: int = 256) -> dict[str, str]:
+        return {p: box.files[p] for p in paths if p in box.files}
+
+    async def final(*args: Any) -> FinalEvaluation:
+        return FinalEvaluation()
+
+    async def roles(*args: Any) -> None:
+        return None
+
+    for name, value in {
+        "workspace_manifest": manifest,
+        "run_checks_with_manifest": checks_with_manifest,
+        "run_checks": checks,
+        "read_text_files": texts,
+        "final_evaluation": final,
+        "check_model_roles": roles,
+        "run_command_check": box.command,
+    }.items():
+        monkeypatch.setattr(session_module, name, value, raising=name != "run_command_check")
+    return box
+
+
+def write_script(
+    directory: Path, prompts: Sequence[object], checkpoints: Sequence[object] = (), **extra: Any
+) -> Path:
+    """A one-phase script of these prompts and checkpoints."""
+    script = {
+        "task_name": "loop",
+        "total_turns": len(prompts),
+        "programming_languages": ["python"],
+        "narrative_script": [
+            {
+                "turn_range": [1, len(prompts)],
+                "phase": "Only",
+                "user_prompts": list(prompts),
+                "evaluation_checkpoints": list(checkpoints),
+            }
+        ],
+        **extra,
+    }
+    path = directory / "script.yaml"
+    path.write_text(yaml.safe_dump(script))
+    return path
+
+
+def cat(turn: int, path: str, expected: str, **extra: Any) -> dict[str, Any]:
+    """A checkpoint that passes when the fake workspace's file holds `expected`."""
+    return {
+        "at_turn": turn,
+        "action": "docker_exec",
+        "command": f"cat {path}",
+        "expected": expected,
+        "name": f"t{turn}:{path}",
+        **extra,
+    }
+
+
+def run_session(
+    box: FakeSandbox,
+    script: Path,
+    rounds: Sequence[Round],
+    roles: dict[str, Model] | None = None,
+    **options: Any,
+) -> SessionRecord:
+    """Run the script's session over the fake sandbox; the session record it stored."""
+    box.rounds = list(rounds)
+    task = Task(
+        dataset=[Sample(input="-", metadata={"script_path": str(script)})],
+        solver=stamina_session(agent=box.agent, user_layers=("scripted", "template"), **options),
+    )
+    [log] = inspect_eval(
+        task,
+        model="mockllm/model",
+        model_roles=roles,
+        display="none",
+        log_dir=str(script.parent / "logs"),
+    )
+    assert log.status == "success" and log.samples, log.error
+    return SessionRecord(store=Store(dict(log.samples[0].store)))
+
+
+def grader(*replies: str) -> dict[str, Model]:
+    """A mockllm bound to the grader role, answering these in order."""
+    outputs = [ModelOutput.from_content("mockllm/model", r) for r in replies]
+    return {"grader": get_model("mockllm/model", custom_outputs=outputs)}
+
+
+VAGUE = {
+    "text": "Add a units file.",
+    "kind": "vague",
+    "expect": {"behaviour": "ask_clarification"},
+    "answer": "Put km=1000 in units.txt.",
+}
+
+
+def test_an_asked_question_gets_the_turns_answer_and_the_checks_run_after_it(
+    fake: FakeSandbox, tmp_path: Path
+) -> None:
+    script = write_script(tmp_path, [VAGUE], [cat(1, "units.txt", "km=1000")])
+    rounds = [
+        # running the app wrote byte code only: asking is still not acting
+        Round("Which units should the file hold?", {"app/__pycache__/m.pyc": "x"}),
+        Round("Done: units.txt has km=1000.", {"units.txt": "km=1000"}),
+    ]
+    [turn] = run_session(fake, script, rounds).turns
+    assert turn.answered and turn.answer == "Put km=1000 in units.txt."
+    assert turn.asked == "Which units should the file hold?"
+    assert turn.reply == "Done: units.txt has km=1000."
+    # the check ran once, after the answer, and saw the agent act on it
+    assert fake.checked == [["t1:units.txt"]] and turn.checkpoints[0].passed
+    assert turn.robustness is not None and turn.robustness.passed
+    assert "after the answer, its checkpoints passed" in turn.robustness.detail
+    assert turn.effective
+    assert "Asked: Which units should the file hold? · answered: Put km=1000" in turn_summary(turn)
+
+
+def test_an_answered_robustness_turn_fails_when_the_work_after_it_fails(
+    fake: FakeSandbox, tmp_path: Path
+) -> None:
+    script = write_script(tmp_path, [VAGUE], [cat(1, "units.txt", "km=1000")])
+    rounds = [Round("Which units?"), Round("Done.", {"units.txt": "m=1"})]
+    [turn] = run_session(fake, script, rounds).turns
+    assert turn.answered and turn.robustness is not None and not turn.robustness.passed
+    assert "after the answer, checkpoints failed: t1:units.txt" in turn.robustness.detail
+
+
+def test_no_answer_when_the_agent_acted_or_did_not_ask(fake: FakeSandbox, tmp_path: Path) -> None:
+    script = write_script(tmp_path, [VAGUE, {**VAGUE, "text": "Add another units file."}])
+    rounds = [
+        Round("I wrote units.txt; which others do you want?", {"units.txt": "km=1000"}),
+        Round("Nothing to do, I think."),
+    ]
+    first, second = run_session(fake, script, rounds).turns
+    for turn in (first, second):
+        assert not turn.answered and turn.answer == ""
+        assert turn.robustness is not None and not turn.robustness.passed
+    assert first.robustness is not None and "workspace changed" in first.robustness.detail
+    assert len(fake.rounds) == 0  # two rounds, one per turn: no answer was sent
+
+
+def test_the_grader_judges_the_reply_that_asked(fake: FakeSandbox, tmp_path: Path) -> None:
+    script = write_script(tmp_path, [VAGUE], [cat(1, "units.txt", "km=1000")])
+    rounds = [Round("Could you clarify?"), Round("Done.", {"units.txt": "km=1000"})]
+    roles = grader("A generic question that fits any request.\nGRADE: I")
+    [turn] = run_session(fake, script, rounds, roles).turns
+    assert turn.answered and turn.robustness is not None
+    assert not turn.robustness.passed and "generic" in (turn.robustness.grader or "")
