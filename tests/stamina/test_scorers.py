@@ -21,7 +21,12 @@ from inspect_stamina.stamina.record import (
 )
 from inspect_stamina.stamina.robustness import judge_robustness, parse_grade
 from inspect_stamina.stamina.rules import evaluate_host_check, glob_match
-from inspect_stamina.stamina.scorers import code_quality, compute_metrics, stamina_turns
+from inspect_stamina.stamina.scorers import (
+    code_quality,
+    compute_metrics,
+    stamina_strict_turns,
+    stamina_turns,
+)
 from inspect_stamina.stamina.script import Check, Expectation, Script, load_script
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "script.yaml"
@@ -262,6 +267,38 @@ def test_stamina_counts_turns_before_first_failure() -> None:
     assert stamina_turns([record(1, [False])], 6, None) == 0
 
 
+def recheck(name: str, passed: bool) -> CheckResult:
+    return CheckResult(name=name, passed=passed)
+
+
+def test_a_repaired_slip_does_not_end_stamina_but_ends_strict_stamina() -> None:
+    # turn 2's checkpoint fails, and passes when re-run at the next checkpoint turn (4)
+    repaired = [
+        record(1, [True]),
+        record(2, [False]),
+        record(3),
+        record(4, [True], rechecks=[recheck("c2.0", True)]),
+        record(5, [False]),
+        record(6, [True], rechecks=[recheck("c5.0", False)]),
+    ]
+    assert stamina_turns(repaired, 6, None) == 4  # turn 5's failure persisted at turn 6
+    assert stamina_strict_turns(repaired, 6, None) == 1
+    # not re-run at the next checkpoint turn (retired, or regressions off): still failing
+    unknown = [record(1, [True]), record(2, [False]), record(4, [True])]
+    assert stamina_turns(unknown, 6, None) == 1
+    # a failure at the last checkpoint turn counts as still failing
+    last = [*repaired[:4], record(5), record(6, [False])]
+    assert stamina_turns(last, 6, None) == 5
+    assert stamina_turns([*repaired[:4], record(5), record(6, [True])], 6, None) == 6
+    # the re-run is at the *next* checkpoint turn: a later repair does not count
+    late = [
+        record(2, [False]),
+        record(3, [True]),
+        record(4, [True], rechecks=[recheck("c2.0", True)]),
+    ]
+    assert stamina_turns(late, 4, None) == 1
+
+
 def test_partial_session_counts_turns_not_reached_as_not_survived() -> None:
     # a sample limit stopped the session during turn 3: turns 3..6 were not survived
     records = [record(1, [True]), record(2), record(3, status="limit")]
@@ -315,6 +352,7 @@ def test_compute_metrics_from_records() -> None:
         "robustness": 0.0,
         "memory": 1.0,
         "stamina": 1.0,
+        "stamina_strict": 1.0,
         "regressions": 1.0,
     }
     final.rules["no_print"] = False

@@ -24,7 +24,8 @@ from inspect_ai.util._store import Store
 
 from inspect_stamina.stamina import session as session_module
 from inspect_stamina.stamina.record import CheckResult, FinalEvaluation, SessionRecord
-from inspect_stamina.stamina.script import Checkpoint
+from inspect_stamina.stamina.scorers import compute_metrics
+from inspect_stamina.stamina.script import Checkpoint, load_script
 from inspect_stamina.stamina.session import stamina_session
 from inspect_stamina.stamina.summary import turn_summary
 
@@ -233,3 +234,41 @@ def test_the_grader_judges_the_reply_that_asked(fake: FakeSandbox, tmp_path: Pat
     [turn] = run_session(fake, script, rounds, roles).turns
     assert turn.answered and turn.robustness is not None
     assert not turn.robustness.passed and "generic" in (turn.robustness.grader or "")
+
+
+def test_a_failed_checkpoint_is_rechecked_at_the_next_checkpoint_turn(
+    fake: FakeSandbox, tmp_path: Path
+) -> None:
+    prompts = [
+        {"text": "Write km=1000 to units.txt.", "reply": "Done."},
+        {"text": "Also write m=1 to metres.txt.", "reply": "Done."},
+        {"text": "Write cm=0.01 to centi.txt.", "reply": "Done."},
+        {"text": "Write mm=0.001 to milli.txt.", "reply": "Done."},
+    ]
+    checkpoints = [
+        cat(1, "units.txt", "km=1000"),
+        cat(3, "centi.txt", "cm=0.01"),
+        cat(4, "milli.txt", "mm=0.001"),
+    ]
+    script = write_script(tmp_path, prompts, checkpoints)
+    rounds = [
+        Round("Done.", {"units.txt": "km=100"}),  # the slip
+        Round("Done, and fixed units.txt.", {"metres.txt": "m=1", "units.txt": "km=1000"}),
+        Round("Done.", {"centi.txt": "cm=0.01"}),
+        Round("Done.", {"milli.txt": "mm=0.001", "units.txt": "km=1"}),  # breaks it again
+    ]
+    record = run_session(fake, script, rounds)
+    turns = record.turns
+    # re-run once, at turn 3 (the next checkpoint turn), beside turn 3's own checkpoint
+    assert fake.checked == [
+        ["t1:units.txt"],
+        ["t3:centi.txt", "t1:units.txt"],
+        ["t4:milli.txt", "t1:units.txt", "t3:centi.txt"],
+    ]
+    assert [c.passed for c in turns[2].rechecks] == [True] and turns[2].regressions == []
+    # repaired, it passed once: failing at turn 4 is a regression
+    assert turns[3].regressions == ["t1:units.txt"] and turns[3].rechecks == []
+    script_model = load_script(script).script
+    metrics = compute_metrics(script_model, record, FinalEvaluation())
+    assert metrics["stamina"] == 4.0 and metrics["stamina_strict"] == 0.0
+    assert metrics["regressions"] == 1.0

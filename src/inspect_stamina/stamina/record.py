@@ -87,6 +87,9 @@ class TurnRecord(BaseModel):
     diff: str = ""
     checkpoints: list[CheckResult] = Field(default_factory=list)
     regressions: list[str] = Field(default_factory=list)
+    # checkpoints that failed at the previous checkpoint turn, re-run at this one (for
+    # stamina: was the failure repaired?); not regressions
+    rechecks: list[CheckResult] = Field(default_factory=list)
     rules: dict[str, bool] = Field(default_factory=dict)
     probes: list[ProbeResult] = Field(default_factory=list)
     robustness: RobustnessResult | None = None

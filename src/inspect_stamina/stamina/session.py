@@ -202,6 +202,9 @@ class _Session:
         self.regressions = regressions
         self.project = ProjectState()
         self.passed_checkpoints: dict[str, Checkpoint] = {}
+        # checkpoints that failed at the last checkpoint turn: re-run at the next one, so
+        # that stamina knows whether the failure was repaired (not regressions)
+        self.failed_checkpoints: dict[str, Checkpoint] = {}
         self.record = store_as(SessionRecord)
         self.manifest: dict[str, str] = {}
         self.texts: dict[str, str] = {}  # each text file as last seen, for a turn's diff
@@ -496,6 +499,18 @@ class _Session:
             if c.at_turn < turn.number and (c.until_turn is None or turn.number <= c.until_turn)
         ]
 
+    def _due_rechecks(self, turn: Turn) -> list[Checkpoint]:
+        """At a checkpoint turn, the checkpoints that failed at the previous one (once)."""
+        if not turn.checkpoints:
+            return []
+        due = [
+            c
+            for c in self.failed_checkpoints.values()
+            if c.until_turn is None or turn.number <= c.until_turn
+        ]
+        self.failed_checkpoints = {}
+        return due
+
     async def _checks(
         self, state: TaskState, turn: Turn, record: TurnRecord
     ) -> tuple[float, float]:
@@ -505,23 +520,29 @@ class _Session:
         sandbox call for both), or from a manifest alone on a turn without checks.
         """
         earlier = self._due_regressions(turn)
+        again = self._due_rechecks(turn)
         before = self.manifest
         results: list[CheckResult] = []
         listing: dict[str, str] | None = None
-        if turn.checkpoints or earlier:
+        if turn.checkpoints or earlier or again:
             results, listing = await run_checks_with_manifest(
-                [*turn.checkpoints, *earlier],
+                [*turn.checkpoints, *earlier, *again],
                 self.loaded.directory,
                 isolation=self.loaded.script.isolation,
             )
         self.manifest = listing if listing is not None else await workspace_manifest()
         record.changed = changed_files(before, self.manifest)
         seconds, feedback_seconds = sum(r.seconds for r in results), 0.0
-        due, rerun = results[: len(turn.checkpoints)], results[len(turn.checkpoints) :]
-        for checkpoint, again in zip(earlier, rerun, strict=True):
-            if not again.passed:
+        own, rerun = len(turn.checkpoints), len(turn.checkpoints) + len(earlier)
+        due, regression_runs = results[:own], results[own:rerun]
+        for checkpoint, result in zip(earlier, regression_runs, strict=True):
+            if not result.passed:
                 record.regressions.append(checkpoint.label)
                 del self.passed_checkpoints[checkpoint.label]
+        for checkpoint, result in zip(again, results[rerun:], strict=True):
+            record.rechecks.append(result)
+            if result.passed:  # repaired: from now on a later failure is a regression
+                self.passed_checkpoints[checkpoint.label] = checkpoint
         for index, checkpoint in enumerate(turn.checkpoints):
             result, tries = due[index], 0
             while not result.passed and self.feedback and tries < self.attempts:
@@ -534,6 +555,7 @@ class _Session:
             if result.passed:
                 self.passed_checkpoints[checkpoint.label] = checkpoint
             else:
+                self.failed_checkpoints[checkpoint.label] = checkpoint
                 self.project.last_error = result.output
         record.checkpoints = list(due)
         return seconds, feedback_seconds

@@ -95,8 +95,11 @@ def score_explanation(
     """Where stamina ended and why each metric below its best is there, in Markdown."""
     total = script.total_turns
     survived = int(values.get("stamina", 0))
+    strict = values.get("stamina_strict", math.nan)
     first = _failed_checkpoint(session.turns)
     lines = [f"**Stamina {survived}/{total} turns.**"]
+    if not math.isnan(strict) and int(strict) != survived:
+        lines[0] += f" Strict stamina {int(strict)} (a repaired failure ends it)."
     if first is not None:
         turn, check = first
         why = _first_line(check.output)
@@ -183,6 +186,7 @@ def _causes(script: Script, session: SessionRecord, final: FinalEvaluation) -> d
         "solved": "not every checkpoint and acceptance test passed in a complete session",
         "regressions": _listed("passed once, failed later", regressed),
         "stamina": "",
+        "stamina_strict": "",
     }
 
 
