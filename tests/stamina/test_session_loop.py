@@ -272,3 +272,63 @@ def test_a_failed_checkpoint_is_rechecked_at_the_next_checkpoint_turn(
     metrics = compute_metrics(script_model, record, FinalEvaluation())
     assert metrics["stamina"] == 4.0 and metrics["stamina_strict"] == 0.0
     assert metrics["regressions"] == 1.0
+
+
+def test_question_turns_are_graded_by_their_facts(fake: FakeSandbox, tmp_path: Path) -> None:
+    facts = [
+        {"name": "unit", "any_of": [r"\bkm\b", "kilomet"]},
+        # from the live project: each line the command prints must be in the reply
+        {"name": "file", "command": "cat units.txt"},
+    ]
+    prompts = [
+        {"text": "Write km=1000 to units.txt.", "reply": "Done."},
+        {"text": "What does units.txt hold?", "kind": "explain", "facts": facts},
+        {"text": "And again: what does units.txt hold?", "kind": "explain", "facts": facts},
+        {"text": "Explain the project, please.", "kind": "explain"},
+    ]
+    script = write_script(tmp_path, prompts)
+    rounds = [
+        Round("Done.", {"units.txt": "km=1000\nm=1"}),
+        Round("It maps KM=1000 and m=1: kilometres and metres."),
+        Round("It holds the km conversion factor."),  # canned: m=1 and km=1000 missing
+        Round("A units file."),
+    ]
+    turns = run_session(fake, script, rounds).turns
+    assert [(f.name, f.passed) for f in turns[1].facts] == [("unit", True), ("file", True)]
+    assert turns[1].effective
+    unit, file = turns[2].facts
+    assert unit.passed and not file.passed and "'km=1000', 'm=1'" in file.detail
+    assert not turns[2].effective
+    assert "Facts: ✓ unit · ✗ file (reply lacks 'km=1000', 'm=1')" in turn_summary(turns[2])
+    # no facts, no grader: any answer that asks nothing back
+    assert turns[3].facts == [] and turns[3].answer_grade is None and turns[3].effective
+
+
+def test_the_grader_decides_whether_a_question_without_facts_was_answered(
+    fake: FakeSandbox, tmp_path: Path
+) -> None:
+    prompts = [
+        {"text": "Explain the project, please.", "kind": "explain"},
+        {"text": "How are units stored?", "kind": "explain"},
+    ]
+    script = write_script(tmp_path, prompts)
+    rounds = [Round("It is a project."), Round("In units.txt, one unit=factor per line.")]
+    roles = grader("Generic, fits any project.\nGRADE: I", "Answers it.\nGRADE: C")
+    first, second = run_session(fake, script, rounds, roles).turns
+    assert first.answer_grade is not None and not first.answer_grade.passed
+    assert not first.effective
+    assert second.answer_grade is not None and second.answer_grade.passed and second.effective
+
+
+def test_a_bug_turn_already_right_is_effective_in_a_session(
+    fake: FakeSandbox, tmp_path: Path
+) -> None:
+    prompts = [
+        {"text": "Write km=1000 to units.txt.", "reply": "Done."},
+        {"text": "units.txt lacks km=1000, fix it.", "kind": "bug", "reply": "It is there."},
+    ]
+    checkpoints = [cat(1, "units.txt", "km=1000"), cat(2, "units.txt", "km=1000")]
+    script = write_script(tmp_path, prompts, checkpoints)
+    rounds = [Round("Done.", {"units.txt": "km=1000"}), Round("It already holds km=1000.")]
+    first, second = run_session(fake, script, rounds).turns
+    assert second.changed == [] and second.checkpoints[0].passed and second.effective

@@ -13,11 +13,17 @@ from inspect_ai.dataset import Sample
 from inspect_ai.model import ModelOutput, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from inspect_stamina.stamina.record import CheckResult, RobustnessResult, TurnRecord
+from inspect_stamina.stamina.record import (
+    AnswerGrade,
+    CheckResult,
+    FactResult,
+    RobustnessResult,
+    TurnRecord,
+)
 from inspect_stamina.stamina.references import reference_command
 from inspect_stamina.stamina.sandbox import WORKSPACE, changed_files
 from inspect_stamina.stamina.script import load_script
-from inspect_stamina.stamina.session import ANSWER_MIN_WORDS, is_effective
+from inspect_stamina.stamina.session import is_effective
 from inspect_stamina.stamina.user import USER_ROLE, ProjectState, SimulatedUser
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
@@ -52,10 +58,26 @@ def test_code_turn_is_effective_when_it_changed_code_and_checks_passed() -> None
     assert not is_effective("feature", turn("Done.", ("a.py",), status="limit"), False)[0]
 
 
+def test_a_bug_turn_already_right_is_effective() -> None:
+    # nothing changed, but the bug turn's checkpoints all pass: there was nothing to fix
+    passed = [CheckResult(name="c", passed=True)]
+    assert is_effective("bug", turn("It already rejects that.", checkpoints=passed), False)[0]
+    assert not is_effective("bug", turn("Nothing to fix."), False)[0]  # no checkpoint says so
+    failed = [CheckResult(name="c", passed=False)]
+    assert not is_effective("bug", turn("Nothing to fix.", checkpoints=failed), False)[0]
+    assert not is_effective("feature", turn("Done.", checkpoints=passed), False)[0]
+
+
 def test_question_turns_need_an_answer_and_repeated_questions_never_count() -> None:
-    answer = " ".join(["word"] * ANSWER_MIN_WORDS)
-    assert is_effective("explain", turn(answer), False) == (True, False)
-    assert is_effective("explain", turn("Sure."), False) == (False, False)
+    # no word count: a reply that answers, however short, is an answer
+    assert is_effective("explain", turn("Sure."), False) == (True, False)
+    assert is_effective("explain", turn("  "), False) == (False, False)
+    # with facts, the facts decide; a bound grader's verdict decides without them
+    facts = [FactResult(name="a", passed=True), FactResult(name="b", passed=False)]
+    assert not is_effective("explain", turn("A long and fluent answer.", facts=facts), False)[0]
+    assert is_effective("explain", turn("Short.", facts=facts[:1]), False)[0]
+    graded = turn("Canned.", answer_grade=AnswerGrade(passed=False, detail="generic"))
+    assert not is_effective("followup", graded, False)[0]
     # a clarification request: counts once as not an answer, and a second in a row never
     ask = turn("Which part do you mean, the parser or the output format?")
     assert is_effective("explain", ask, False) == (False, True)

@@ -64,6 +64,21 @@ class RobustnessResult(BaseModel):
     grader: str | None = None
 
 
+class FactResult(BaseModel):
+    """Whether an explain, follow-up or recall reply carried one of the turn's facts."""
+
+    name: str
+    passed: bool
+    detail: str = ""
+
+
+class AnswerGrade(BaseModel):
+    """The grader's verdict on whether a question turn without facts was answered."""
+
+    passed: bool
+    detail: str = ""
+
+
 class TurnRecord(BaseModel):
     """What happened in one turn: the data every StaminaBench metric is computed from."""
 
@@ -93,6 +108,9 @@ class TurnRecord(BaseModel):
     rules: dict[str, bool] = Field(default_factory=dict)
     probes: list[ProbeResult] = Field(default_factory=list)
     robustness: RobustnessResult | None = None
+    # a question turn: its facts, checked by code; without facts, the grader's verdict
+    facts: list[FactResult] = Field(default_factory=list)
+    answer_grade: AnswerGrade | None = None
     effective: bool = False
     tokens: int = 0
     # input tokens of the agent's last generation in the turn: the context it saw

@@ -101,6 +101,38 @@ The assistant should {behaviour}. {rubric} Did it? Explain in one sentence, then
 with a line that is exactly GRADE: C if it did, or GRADE: I if it did not."""
 
 
+ANSWER_PROMPT = """\
+You grade one turn of a coding session. The user asked a question about the project.
+
+User message:
+{message}
+
+Assistant reply:
+{reply}
+
+Did the reply answer this question, specifically (about this project and what was \
+asked)? A generic reply that would fit any question, a refusal, or a question back \
+instead of an answer is I. Explain in one sentence, then end with a line that is \
+exactly GRADE: C if it answered, or GRADE: I if it did not."""
+
+
+async def grade_answer(message: str, reply: str) -> tuple[bool, str]:
+    """Ask the model bound to the `grader` role whether a question turn was answered."""
+    return await _grade(ANSWER_PROMPT.format(message=message, reply=reply or "(no reply)"))
+
+
+async def _grade(prompt: str) -> tuple[bool, str]:
+    # called by the session solver, during the sample, only when the role is bound
+    grader = get_model(
+        role=GRADER_ROLE, required=True
+    )  # inspect-evals-lint: ignore[get_model_location] -- runs inside the stamina_session solver
+    output = await grader.generate(
+        [ChatMessageUser(content=prompt)], config=GenerateConfig(temperature=0.0)
+    )
+    text = output.completion.strip()
+    return parse_grade(text), text[:500]
+
+
 async def grade_robustness(
     expect: Expectation, message: str, reply: str, changed: list[str]
 ) -> tuple[bool, str]:
@@ -112,15 +144,7 @@ async def grade_robustness(
         behaviour=BEHAVIOURS[expect.behaviour],
         rubric=RUBRIC[expect.behaviour],
     )
-    # called by the session solver, during the sample, only when the role is bound
-    grader = get_model(
-        role=GRADER_ROLE, required=True
-    )  # inspect-evals-lint: ignore[get_model_location] -- runs inside the stamina_session solver
-    output = await grader.generate(
-        [ChatMessageUser(content=prompt)], config=GenerateConfig(temperature=0.0)
-    )
-    text = output.completion.strip()
-    return parse_grade(text), text[:500]
+    return await _grade(prompt)
 
 
 def parse_grade(text: str) -> bool:

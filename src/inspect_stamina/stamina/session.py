@@ -42,12 +42,14 @@ from inspect_ai.util import (
 from inspect_stamina.model_check import check_model_roles
 from inspect_stamina.sandbox.users import sandbox_user
 from inspect_stamina.stamina.agents import default_agent
-from inspect_stamina.stamina.checks import run_checks, run_checks_with_manifest
+from inspect_stamina.stamina.checks import run_checks, run_checks_with_manifest, run_command_check
+from inspect_stamina.stamina.facts import grade_facts
 from inspect_stamina.stamina.knowledge_base import Hit, KnowledgeBase, bind_knowledge_base
 from inspect_stamina.stamina.oracle import ORACLE_KEY
 from inspect_stamina.stamina.record import (
     TURN_EVENT_SOURCE,
     TURN_RECORD_SOURCE,
+    AnswerGrade,
     CheckResult,
     ProbeResult,
     RobustnessResult,
@@ -59,6 +61,7 @@ from inspect_stamina.stamina.references import reference_command, run_as_agent, 
 from inspect_stamina.stamina.robustness import (
     GRADER_ROLE,
     edited_files,
+    grade_answer,
     grade_robustness,
     judge_robustness,
 )
@@ -96,7 +99,6 @@ ends your turn). Keep earlier decisions unless the user changes them. If a reque
 unclear, contradicts earlier requirements or rests on a mistake, say so (ask, or point \
 out the problem) instead of changing code."""
 
-ANSWER_MIN_WORDS = 8
 FEEDBACK_PROMPT = "A check failed after your last change:\n\n{output}\n\nPlease fix it."
 
 
@@ -298,6 +300,7 @@ class _Session:
         await self._rules_and_probes(turn, record)
         self._robustness_rules(turn, record)
         await self._robustness_grader(turn, record)
+        await self._question(turn, record)
         if record.changed:
             self.project.last_changed_file = record.changed[-1]
         self.project.last_reply = record.reply
@@ -644,6 +647,16 @@ class _Session:
             record.robustness.passed = record.robustness.passed and verdict
             record.robustness.grader = why
 
+    async def _question(self, turn: Turn, record: TurnRecord) -> None:
+        """A question turn: its facts by code; without facts, the grader (when bound)."""
+        if turn.prompt.kind in CODE_KINDS | ROBUSTNESS_KINDS or record.status != "ok":
+            return
+        if turn.prompt.facts:
+            record.facts = await grade_facts(turn.prompt.facts, record.reply, run_command_check)
+        elif GRADER_ROLE in model_roles() and record.reply.strip():
+            passed, why = await grade_answer(record.message, record.reply)
+            record.answer_grade = AnswerGrade(passed=passed, detail=why)
+
     def _effective(self, turn: Turn, record: TurnRecord) -> bool:
         effective, self.last_clarification = is_effective(
             turn.prompt.kind, record, self.last_clarification
@@ -671,10 +684,12 @@ class _Session:
 def is_effective(kind: str, record: TurnRecord, asked_last_turn: bool) -> tuple[bool, bool]:
     """Whether a finished turn moved the session on, and whether it asked a question.
 
-    A code turn is effective when it changed the workspace and its checks passed; a
-    robustness turn when its expectation was met; any other turn when it answered (at
-    least ANSWER_MIN_WORDS words, no question back). A second clarification request in
-    a row never is.
+    A code turn is effective when it changed the workspace and its checks passed (a
+    bug turn whose checkpoints all pass without a change was already right); a
+    robustness turn when its expectation was met; a question turn with facts when the
+    reply carried every one; any other turn when it answered (a reply, no question
+    back; the grader's verdict when one was bound). A second clarification request in a
+    row never is.
     """
     clarification = "?" in record.reply and not record.changed
     if record.status != "ok" or (clarification and asked_last_turn):
@@ -682,8 +697,14 @@ def is_effective(kind: str, record: TurnRecord, asked_last_turn: bool) -> tuple[
     if record.robustness is not None:
         return record.robustness.passed, clarification
     if kind in CODE_KINDS:
-        return bool(record.changed) and all(c.passed for c in record.checkpoints), clarification
-    return len(record.reply.split()) >= ANSWER_MIN_WORDS and not clarification, clarification
+        passed = all(c.passed for c in record.checkpoints)
+        acted = bool(record.changed) or (kind == "bug" and bool(record.checkpoints))
+        return acted and passed, clarification
+    if record.facts:
+        return all(f.passed for f in record.facts), clarification
+    if record.answer_grade is not None:
+        return bool(record.reply.strip()) and record.answer_grade.passed, clarification
+    return bool(record.reply.strip()) and not clarification, clarification
 
 
 def _context_tokens(output: ModelOutput | None) -> int | None:

@@ -65,6 +65,18 @@ def turn_summary(record: TurnRecord) -> str:
             f"Robustness ({r.behaviour}): {_PASS if r.passed else _FAIL}"
             + (f" {_first_line(r.detail)}" if r.detail else "")
         )
+    if record.facts:
+        lines.append(
+            "Facts: "
+            + " · ".join(
+                f"{_PASS if f.passed else _FAIL} {f.name}"
+                + ("" if f.passed else f" ({_first_line(f.detail)})")
+                for f in record.facts
+            )
+        )
+    if record.answer_grade is not None:
+        g = record.answer_grade
+        lines.append(f"Answered (grader): {_PASS if g.passed else _FAIL} {_first_line(g.detail)}")
     facts = []
     if record.changed:
         shown = ", ".join(record.changed[:6])
