@@ -266,6 +266,7 @@ def test_a_failed_checkpoint_is_rechecked_at_the_next_checkpoint_turn(
         ["t4:milli.txt", "t1:units.txt", "t3:centi.txt"],
     ]
     assert [c.passed for c in turns[2].rechecks] == [True] and turns[2].regressions == []
+    assert "Re-checked after failing: ✓ t1:units.txt" in turn_summary(turns[2])
     # repaired, it passed once: failing at turn 4 is a regression
     assert turns[3].regressions == ["t1:units.txt"] and turns[3].rechecks == []
     script_model = load_script(script).script

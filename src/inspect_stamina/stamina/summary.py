@@ -45,6 +45,8 @@ def turn_summary(record: TurnRecord) -> str:
         lines.append(f"Asked: {_first_line(record.asked)} · answered: {_first_line(record.answer)}")
     if record.checkpoints:
         lines.append("Checkpoints: " + " · ".join(_check(c) for c in record.checkpoints))
+    if record.rechecks:
+        lines.append("Re-checked after failing: " + " · ".join(_check(c) for c in record.rechecks))
     if record.regressions:
         lines.append(f"Regressions: {_FAIL} " + f" · {_FAIL} ".join(record.regressions))
     if record.rules:
