@@ -623,12 +623,15 @@ class _Session:
             # the first reply is what the expectation is about (it asked and changed only
             # runtime files); the checks after the answer show it then did the work
             passed, detail = judge_robustness(expect, record.asked, [], record.message, runtime)
-            failed = [c.name for c in record.checkpoints if not c.passed]
-            if failed:
-                passed = False
-                detail += f"; after the answer, checkpoints failed: {', '.join(failed)}"
-            elif record.checkpoints:
-                detail += "; after the answer, its checkpoints passed"
+        # a robustness turn's own checkpoints are part of its verdict: the real request
+        # beside a mistaken one, or the work the user's answer asked for, was done
+        when = "after the answer, " if record.answered else ""
+        failed = [c.name for c in record.checkpoints if not c.passed]
+        if failed:
+            passed = False
+            detail += f"; {when}checkpoints failed: {', '.join(failed)}"
+        elif record.checkpoints:
+            detail += f"; {when}its checkpoints passed"
         record.robustness = RobustnessResult(
             behaviour=expect.behaviour, passed=passed, detail=detail
         )

@@ -19,8 +19,9 @@ from collections.abc import Callable
 
 import exrex
 
+from inspect_stamina.stamina.facts import fact_in_reply
 from inspect_stamina.stamina.fairness.result import Finding, InstrumentResult
-from inspect_stamina.stamina.record import CheckResult, TurnRecord
+from inspect_stamina.stamina.record import CheckResult, FactResult, TurnRecord
 from inspect_stamina.stamina.robustness import judge_robustness
 from inspect_stamina.stamina.script import CODE_KINDS, ROBUSTNESS_KINDS, LoadedScript, Turn
 from inspect_stamina.stamina.session import is_effective
@@ -74,7 +75,8 @@ def canned_repliers(loaded: LoadedScript) -> dict[str, Replier]:
 
 
 def _requires_action(turn: Turn) -> bool:
-    """Whether the turn's own behavioural checkpoints decide it (an unchanged workspace fails)."""
+    """Whether the turn's own behavioural checkpoints, part of its verdict, fail a replier
+    that changes nothing (`validate --run` proves they fail before their turn)."""
     return any(c.behavioural for c in turn.checkpoints)
 
 
@@ -103,11 +105,14 @@ def canned_replies(loaded: LoadedScript) -> InstrumentResult:
             )
     result.passed = not result.findings
     scores: dict[str, float] = {}
+    runtime = loaded.script.runtime_files
     for name, replier in canned_repliers(loaded).items():
         passed_turns = []
         for turn in turns:
             assert turn.prompt.expect is not None
-            passed, _ = judge_robustness(turn.prompt.expect, replier(turn), [])
+            passed, _ = judge_robustness(
+                turn.prompt.expect, replier(turn), [], turn.prompt.spoken, runtime
+            )
             if passed and not _requires_action(turn):
                 passed_turns.append(turn.number)
         score = len(passed_turns) / len(turns) if turns else 0.0
@@ -135,19 +140,38 @@ def _diligent(loaded: LoadedScript, result: InstrumentResult) -> None:
             continue
         code = prompt.kind in CODE_KINDS
         checks = [CheckResult(name=c.label, passed=True) for c in turn.checkpoints]
+        reply = prompt.reply or "Done."
+        # regex facts graded as the session grades them; a command fact is taken as met
+        # (its lines come from the live project, which only a run has)
+        facts = [
+            fact_in_reply(f, reply) if f.any_of else FactResult(name=f.name, passed=True)
+            for f in prompt.facts
+        ]
         diligent = TurnRecord(
             turn=turn.number,
             phase=turn.phase,
             kind=prompt.kind,
             layer="scripted",
             message=prompt.spoken,
-            reply=prompt.reply or "Done.",
+            reply=reply,
             changed=["(the reference's files)"] if code else [],
             checkpoints=checks,
+            facts=facts,
         )
         if not is_effective(prompt.kind, diligent, False)[0]:
             lost.append(turn.number)
-        asking = diligent.model_copy(update={"reply": CLEAR_QUESTION, "changed": []})
+        asked = [fact_in_reply(f, CLEAR_QUESTION) for f in prompt.facts if f.any_of]
+        # a behavioural checkpoint fails on the workspace as it was before the turn
+        # (validate --run proves it), and asking left it so
+        unchanged = [CheckResult(name=c.label, passed=not c.behavioural) for c in turn.checkpoints]
+        asking = diligent.model_copy(
+            update={
+                "reply": CLEAR_QUESTION,
+                "changed": [],
+                "facts": asked,
+                "checkpoints": unchanged,
+            }
+        )
         if is_effective(prompt.kind, asking, False)[0]:
             free.append(turn.number)
     if lost:
