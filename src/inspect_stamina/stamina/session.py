@@ -273,9 +273,10 @@ class _Session:
             await self._setup(turn, record)
         reference = self.loaded.directory / turn.prompt.reference if turn.prompt.reference else None
         command = reference_command(reference) if reference else None
-        # a turn with an answer is written for an agent that asks first: the oracle asks
-        # (its reply), and applies the reference once answered
-        first = None if turn.prompt.answer is not None else command
+        # on a turn with an answer whose reference reply asks, the oracle asks first and
+        # applies the reference once answered; a reply that asks nothing acts at once
+        asks_first = turn.prompt.answer is not None and "?" in (turn.prompt.reply or "")
+        first = None if asks_first else command
         store().set(ORACLE_KEY, {"turn": turn.number, "command": first, "reply": turn.prompt.reply})
         try:
             user_message = self._say(state, turn, message.text)

@@ -12,7 +12,9 @@ def test_count_items():
 def test_prices_stay_integer_cents(tmp_path):
     from stockroom.inventory import Inventory
 
-    inventory = Inventory(tmp_path / "items.json")
+    data = tmp_path / "items.json"
+    data.write_text("[]")  # a missing data file is only handled from turn 18 on
+    inventory = Inventory(data)
     inventory.add_item("A1", "Anvil", 3, 1999)
     price = inventory.get("A1").price_cents
     assert price == 1999 and isinstance(price, int)
