@@ -135,3 +135,68 @@ def test_fairness_json_is_written_where_asked(tmp_path: Path, spec: str) -> None
     result = fairness(spec, "-o", str(out), cwd=tmp_path)
     assert f"fairness results: {out}" in result.stdout
     assert json.loads(out.read_text())[0]["script"] == spec
+
+
+# renames the starter script's references make where no prompt names a thing: the
+# parser's dest and the function main dispatches through
+_OWN_NAMES = (
+    ('dest="command"', 'dest="action"'),
+    ("args.command", "args.action"),
+    ("def run(args, inventory)", "def dispatch(args, inventory)"),
+    ("        run(args, Inventory(", "        dispatch(args, Inventory("),
+)
+
+
+@pytest.mark.usefixtures("docker_engine")
+def test_an_agent_naming_things_its_own_way_is_not_penalised(tmp_path: Path) -> None:
+    root = tmp_path / "inventory_cli"
+    shutil.copytree(resolve_script("inventory_cli").directory, root)
+    renamed = 0
+    for path in (root / "references").rglob("cli.py"):
+        text = path.read_text()
+        for old, new in _OWN_NAMES:
+            renamed += text.count(old)
+            text = text.replace(old, new)
+        path.write_text(text)
+    assert renamed > 20
+    result = subprocess.run(
+        [
+            "inspect", "eval", "inspect_stamina/stamina",
+            "-T", f"script={root / 'script.yaml'}",
+            "--model", "stamina/oracle",
+            "--log-dir", str(tmp_path / "logs"),
+            "--display", "none",
+        ],
+        capture_output=True,
+        text=True,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-2000:]
+    from inspect_ai.log import list_eval_logs, read_eval_log
+
+    log = read_eval_log(list_eval_logs(str(tmp_path / "logs"))[0].name)
+    assert log.samples and log.samples[0].scores
+    values = log.samples[0].scores["stamina_scorer"].value
+    assert isinstance(values, dict)
+    assert values["solved"] == 1.0 and values["stamina"] == 28.0, values
+
+
+@pytest.mark.usefixtures("docker_engine")
+def test_an_agent_that_always_asks_does_not_score_robustness(tmp_path: Path) -> None:
+    from inspect_ai import eval as inspect_eval
+    from inspect_ai.model import ModelOutput, get_model
+
+    from inspect_stamina.stamina.task import stamina
+
+    ask = ModelOutput.from_content("mockllm/model", ALWAYS_CLARIFY)
+    model = get_model("mockllm/model", custom_outputs=[ask] * 200)
+    [log] = inspect_eval(
+        stamina(script="inventory_cli"), model=model, log_dir=str(tmp_path), display="none"
+    )
+    assert log.samples and log.samples[0].scores
+    values = log.samples[0].scores["stamina_scorer"].value
+    assert isinstance(values, dict)
+    # the vague turns asked for, answered, then nothing done: every robustness turn lost
+    assert values["robustness"] == 0.0 and values["efficiency"] == 0.0, values
+    turns = log.samples[0].store.get("SessionRecord:turns") or []
+    answered = [t["turn"] for t in turns if t.get("answered")]
+    assert answered == [9, 11, 14, 21, 27], answered
