@@ -2,20 +2,23 @@
 
 Both need the script's reference states, turn by turn, with its checks run against
 them, so they share one Inspect run and one sandbox (as validate's replay does). The
-references are replayed once as a baseline, the workspace is saved after every turn (a
-tar in a root-only directory of the sandbox), and each ablation restores the state
-before its turn instead of replaying from the start. What the sandbox found comes back
-in the sample's store; the verdicts are drawn on the host.
+references are replayed once as a baseline; the workspace is saved after every turn (a
+copy in a root-only directory of the sandbox) with the change each reference made (a
+binary git diff). An ablation restores the state before its turn instead of replaying
+from the start. What the sandbox found comes back in the sample's store; the verdicts
+are drawn on the host.
 
-Turn ablation: for each work turn (a code turn with a reference), the references are
-replayed with that turn's left out (its setup still runs: the world moves whatever the
-agent does), as far as later references still apply, running the checks a session runs
-at each checkpoint turn (that turn's checkpoints and the earlier ones still in force)
-until one fails. The turn is caught by that checkpoint, by a later reference (or setup)
-that no longer applies, or by the acceptance tests at the end. It passes only if every
-work turn is caught: strict on purpose, since a turn whose omission nobody notices is
-unchecked work, whatever kind of turn it is. A check that the full baseline fails too
-catches nothing, and a baseline that fails a check is itself a finding.
+Turn ablation: for each work turn (a code turn with a reference), the script is
+replayed with that turn's change left out (its setup still runs: the world moves
+whatever the agent does). Later turns' changes are applied as the diffs they made in the
+baseline, as far as they still apply: a reference that writes whole files would
+otherwise bring the left-out change back. At each checkpoint turn the checks a session
+runs there (that turn's checkpoints and the earlier ones still in force) run, until one
+fails. The turn is caught by that checkpoint, by a later change (or setup) that no
+longer applies, or by the acceptance tests at the end. The instrument passes only if
+every work turn is caught: strict on purpose, since a turn whose omission nobody
+notices is unchecked work, whatever kind of turn it is. A check that the full baseline
+fails too catches nothing, and a baseline that fails a check is itself a finding.
 
 Bug truthfulness: each bug turn declares where its defect comes from (``origin``), and
 a check must see the defect before the turn: the bug's test is the turn's behavioural
@@ -41,7 +44,7 @@ from inspect_stamina.stamina.checks import run_acceptance, run_checks
 from inspect_stamina.stamina.fairness.result import Finding, InstrumentResult
 from inspect_stamina.stamina.record import CheckResult
 from inspect_stamina.stamina.references import reference_command, run_as_agent, setup_command
-from inspect_stamina.stamina.sandbox import STOP_AGENT, WORKSPACE
+from inspect_stamina.stamina.sandbox import AGENT_USER, STOP_AGENT, WORKSPACE
 from inspect_stamina.stamina.script import CODE_KINDS, Checkpoint, LoadedScript, Turn
 from inspect_stamina.stamina.session import script_of
 
@@ -90,19 +93,36 @@ class _Replay:
     async def _root(self, script: str) -> ExecResult[str]:
         return await sandbox().exec(["bash", "-c", script], user=await as_root(), timeout=300)
 
-    async def snapshot(self, after: int) -> None:
+    async def snapshot(self, name: str) -> None:
+        """Save the workspace as it is now, under a name (a turn number, or p<turn>)."""
         result = await self._root(
-            f"mkdir -p -m 700 {SNAPSHOT_DIR} && "
-            f"tar -C {WORKSPACE} --numeric-owner -cf {SNAPSHOT_DIR}/{after}.tar ."
+            f"mkdir -p -m 700 {SNAPSHOT_DIR} && mkdir {SNAPSHOT_DIR}/{name} && "
+            f"cp -a {WORKSPACE}/. {SNAPSHOT_DIR}/{name}/"
         )
         if not result.success:
-            raise RuntimeError(f"could not save the workspace after turn {after}: {result.stderr}")
+            raise RuntimeError(f"could not save the workspace ({name}): {result.stderr}")
+
+    async def record_change(self, turn: Turn) -> None:
+        """The turn's reference's change as the baseline made it: a binary git diff from
+        the state before it (after any setup) to the state after it.
+
+        Its .git is left out: git apply refuses paths in it (a reference's commits are
+        not replayed). The diff is a file of root's; git apply reads it as the agent."""
+        before = f"p{turn.number}" if turn.prompt.setup else str(turn.number - 1)
+        result = await self._root(
+            f"cd {SNAPSHOT_DIR} && git diff --no-index --binary {before} {turn.number} > raw; "
+            '[ "$?" -le 1 ] || exit 2; '
+            "awk '/^diff --git /{skip = ($3 ~ /\\/\\.git\\//)} !skip' raw "
+            f"> d{turn.number}.patch && rm raw"
+        )
+        if not result.success:
+            raise RuntimeError(f"could not diff turn {turn.number}: {result.stderr}")
 
     async def restore(self, after: int) -> None:
         # the agent's processes (a server a reference started) would write into the tree
         result = await self._root(
             f"{STOP_AGENT}find {WORKSPACE} -mindepth 1 -delete && "
-            f"tar -C {WORKSPACE} --numeric-owner -xpf {SNAPSHOT_DIR}/{after}.tar"
+            f"cp -a {SNAPSHOT_DIR}/{after}/. {WORKSPACE}/"
         )
         if not result.success:
             raise RuntimeError(
@@ -119,12 +139,29 @@ class _Replay:
         return f"setup of turn {turn.number} no longer applies: {_tail(result)}"
 
     async def reference(self, turn: Turn) -> str | None:
-        """Apply the turn's reference; why it failed, if it did."""
+        """Apply the turn's reference itself (the baseline); why it failed, if it did."""
         if not turn.prompt.reference:
             return None
         self.applied += 1
         result = await run_as_agent(
             reference_command(self.loaded.directory / turn.prompt.reference)
+        )
+        if result.success:
+            return None
+        return f"reference turn {turn.number} no longer applies: {_tail(result)}"
+
+    async def change(self, turn: Turn) -> str | None:
+        """Apply the turn's change as the baseline's diff (an ablation); why it failed.
+
+        Not the reference itself: one that writes whole files would bring the left-out
+        turn's change back. -C1 asks of the context what `patch`'s default fuzz does."""
+        if not turn.prompt.reference:
+            return None
+        self.applied += 1
+        diff = f"{SNAPSHOT_DIR}/d{turn.number}.patch"
+        result = await self._root(
+            f"cd {WORKSPACE} && {{ [ ! -s {diff} ] || runuser -u {AGENT_USER} -- "
+            f"git apply -p2 -C1 --whitespace=nowarn < {diff}; }}"
         )
         if result.success:
             return None
@@ -148,12 +185,17 @@ class _Replay:
     async def baseline(self) -> dict[str, Any]:
         """Every setup and reference in order, saved after each turn, checks as due."""
         failed: list[list[Any]] = []
-        await self.snapshot(0)
+        await self.snapshot("0")
         for turn in self.turns:
-            problem = await self.setup(turn) or await self.reference(turn)
+            problem = await self.setup(turn)
+            if problem is None and turn.prompt.setup:
+                await self.snapshot(f"p{turn.number}")
+            problem = problem or await self.reference(turn)
             if problem:
                 return {"broken": problem, "broken_at": turn.number, "failed": failed}
-            await self.snapshot(turn.number)
+            await self.snapshot(str(turn.number))
+            if turn.prompt.reference:
+                await self.record_change(turn)
             due = due_checks(self.loaded, turn)
             for c, r in zip(due, await self.check(due), strict=True):
                 if not r.passed:
@@ -172,7 +214,7 @@ class _Replay:
         for turn in self.turns[left_out - 1 :]:
             problem = await self.setup(turn)
             if problem is None and turn.number != left_out:
-                problem = await self.reference(turn)
+                problem = await self.change(turn)
             if problem:
                 kind = "setup" if problem.startswith("setup") else "reference"
                 return _caught(left_out, kind, turn.number, problem.split(":")[0])
@@ -301,11 +343,13 @@ def replay_instruments(
         [log] = inspect_eval(
             replay, model="mockllm/model", log_dir=log_dir or scratch, display="none"
         )
-    if log.status != "success" or not log.samples or _KEY not in log.samples[0].store:
-        raise RuntimeError(
-            f"the fairness replay did not complete: {log.error.message if log.error else log.status}"
-        )
-    data: dict[str, Any] = log.samples[0].store[_KEY]
+        # read while the log exists: its samples load from the file when first used
+        if log.status != "success" or not log.samples or _KEY not in log.samples[0].store:
+            raise RuntimeError(
+                "the fairness replay did not complete: "
+                f"{log.error.message if log.error else log.status}"
+            )
+        data: dict[str, Any] = log.samples[0].store[_KEY]
     wall = time.monotonic() - started
     return ablation_result(loaded, data, wall), bug_result(loaded, data, wall)
 
