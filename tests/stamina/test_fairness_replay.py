@@ -156,6 +156,7 @@ def test_unchecked_turn_is_uncaught_and_a_bug_fixed_before_its_turn_is_a_finding
     assert caught_by[5] == "reference turn 6 no longer applies"
     assert caught_by[6] == "checkpoint 'c' at turn 6"
     assert caught_by[7] == "the acceptance tests (0/1 passed)"
+    assert ablation.figures["caught_by_kind"] == {"checkpoint": 3, "reference": 1, "acceptance": 1}
     # the harness bug is planted by its setup and checked; the unstated one is not a bug
     assert not bugs.passed
     assert [(f.turn, f.message) for f in bugs.findings] == [

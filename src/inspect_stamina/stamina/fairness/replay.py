@@ -4,8 +4,8 @@ Both need the script's reference states, turn by turn, with its checks run again
 them, so they share one Inspect run and one sandbox (as validate's replay does). The
 references are replayed once as a baseline; the workspace is saved after every turn (a
 copy in a root-only directory of the sandbox) with the change each reference made (a
-binary git diff). An ablation restores the state before its turn instead of replaying
-from the start. What the sandbox found comes back in the sample's store; the verdicts
+binary git diff); installed dependency trees (node_modules) are not saved. An ablation
+restores the state before its turn instead of replaying from the start. What the sandbox found comes back in the sample's store; the verdicts
 are drawn on the host.
 
 Turn ablation: for each work turn (a code turn with a reference), the script is
@@ -56,6 +56,14 @@ _KEY = "stamina:fairness:replay"
 # mounts (its root file system is read-only; /root's tmpfs is small for 100 turns)
 SNAPSHOT_DIR = "/tmp/stamina-replay"
 _OUTPUT_TAIL = 300
+# installed dependency trees are neither saved nor restored: one node_modules is hundreds
+# of megabytes, more than the sandbox's /tmp holds for every turn. They stay as the
+# replay last left them, and no diff carries them
+INSTALLED = ("node_modules", ".venv")
+_EXCLUDE_INSTALLED = " ".join(f"--exclude={name}" for name in INSTALLED)
+_PRUNE_INSTALLED = (
+    "\\( -type d \\( " + " -o ".join(f"-name {name}" for name in INSTALLED) + " \\) -prune \\)"
+)
 
 
 def in_force(checkpoints: Sequence[Checkpoint], turn: int) -> list[Checkpoint]:
@@ -97,7 +105,8 @@ class _Replay:
         """Save the workspace as it is now, under a name (a turn number, or p<turn>)."""
         result = await self._root(
             f"mkdir -p -m 700 {SNAPSHOT_DIR} && mkdir {SNAPSHOT_DIR}/{name} && "
-            f"cp -a {WORKSPACE}/. {SNAPSHOT_DIR}/{name}/"
+            f"tar -C {WORKSPACE} {_EXCLUDE_INSTALLED} --numeric-owner -cf - . "
+            f"| tar -C {SNAPSHOT_DIR}/{name} --numeric-owner -xpf -"
         )
         if not result.success:
             raise RuntimeError(f"could not save the workspace ({name}): {result.stderr}")
@@ -119,9 +128,11 @@ class _Replay:
             raise RuntimeError(f"could not diff turn {turn.number}: {result.stderr}")
 
     async def restore(self, after: int) -> None:
-        # the agent's processes (a server a reference started) would write into the tree
+        # the agent's processes (a server a reference started) would write into the tree;
+        # the installed trees stay (see INSTALLED), the rest is the saved state
         result = await self._root(
-            f"{STOP_AGENT}find {WORKSPACE} -mindepth 1 -delete && "
+            f"{STOP_AGENT}find {WORKSPACE} -mindepth 1 {_PRUNE_INSTALLED} -o ! -type d -print0 "
+            f"| xargs -0 -r rm -f && find {WORKSPACE} -mindepth 1 -type d -empty -delete && "
             f"cp -a {SNAPSHOT_DIR}/{after}/. {WORKSPACE}/"
         )
         if not result.success:
@@ -394,10 +405,13 @@ def ablation_result(loaded: LoadedScript, data: dict[str, Any], wall: float) -> 
             )
         )
     caught = len(caught_by) - len(uncaught)
+    # a change that no longer applies is a weaker catch than a failing check: say how many
+    kinds = [a["kind"] for a in data["ablations"] if a["kind"]]
     result.figures.update(
         caught=caught,
         coverage=round(caught / len(caught_by), 3) if caught_by else None,
         uncaught=uncaught,
+        caught_by_kind={kind: kinds.count(kind) for kind in dict.fromkeys(kinds)},
         caught_by={turn: by or "nothing" for turn, by in caught_by.items()},
     )
     result.notes.append(
