@@ -45,7 +45,7 @@ from inspect_stamina.stamina.fairness.result import Finding, InstrumentResult
 from inspect_stamina.stamina.record import CheckResult
 from inspect_stamina.stamina.references import reference_command, run_as_agent, setup_command
 from inspect_stamina.stamina.sandbox import AGENT_USER, STOP_AGENT, WORKSPACE
-from inspect_stamina.stamina.script import CODE_KINDS, Checkpoint, LoadedScript, Turn
+from inspect_stamina.stamina.script import Checkpoint, LoadedScript, Turn
 from inspect_stamina.stamina.session import script_of
 
 ABLATION = "turn ablation"
@@ -84,8 +84,9 @@ def due_checks(loaded: LoadedScript, turn: Turn) -> list[Checkpoint]:
 
 
 def work_turns(loaded: LoadedScript) -> list[Turn]:
-    """The turns whose reference changes the code: code kinds with a reference."""
-    return [t for t in loaded.turns() if t.prompt.kind in CODE_KINDS and t.prompt.reference]
+    """The turns whose reference changes the code: any turn with a reference (a robustness
+    turn's real request beside its mistaken one is work too)."""
+    return [t for t in loaded.turns() if t.prompt.reference]
 
 
 class _Replay:

@@ -9,6 +9,7 @@ from typing import Any
 
 from inspect_stamina.stamina.fairness.interfaces import stated_interfaces
 from inspect_stamina.stamina.fairness.questions import graded_questions
+from inspect_stamina.stamina.fairness.replay import replay_instruments
 from inspect_stamina.stamina.fairness.repliers import canned_replies
 from inspect_stamina.stamina.fairness.result import InstrumentResult
 from inspect_stamina.stamina.fairness.rules import stated_rules
@@ -53,12 +54,19 @@ class FairnessReport:
         lines = [f"{self.script}: {'fair' if self.passed else 'UNFAIR'} ({self.seconds:.1f} s)"]
         for result in self.instruments:
             verdict = "pass" if result.passed else "FAIL"
-            figures = ", ".join(f"{k}={v}" for k, v in result.figures.items())
+            figures = ", ".join(f"{k}={_short(v)}" for k, v in result.figures.items())
             lines.append(f"  [{verdict}] {result.name} ({result.seconds:.1f} s): {figures}")
             lines += [f"    - {f.line()}" for f in result.findings]
             lines += [f"    note: {n}" for n in result.notes]
         lines += [f"  [skipped] {name}" for name in self.skipped]
         return "\n".join(lines)
+
+
+def _short(value: Any) -> str:
+    """A figure as printed: long mappings and lists are left to fairness.json."""
+    if isinstance(value, dict | list) and len(str(value)) > 100:
+        return f"({len(value)} entries in fairness.json)"
+    return str(value)
 
 
 def run_fairness(spec: str, replay: bool = True) -> FairnessReport:
@@ -67,6 +75,9 @@ def run_fairness(spec: str, replay: bool = True) -> FairnessReport:
     loaded = resolve_script(spec)
     report = FairnessReport(loaded.name)
     report.instruments = [instrument(loaded) for instrument in HOST_INSTRUMENTS]
-    report.skipped = list(REPLAY_INSTRUMENTS)
+    if replay:
+        report.instruments += replay_instruments(loaded)
+    else:
+        report.skipped = list(REPLAY_INSTRUMENTS)
     report.seconds = round(time.perf_counter() - started, 2)
     return report
