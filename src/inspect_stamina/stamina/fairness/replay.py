@@ -102,15 +102,20 @@ class _Replay:
     async def _root(self, script: str) -> ExecResult[str]:
         return await sandbox().exec(["bash", "-c", script], user=await as_root(), timeout=300)
 
+    async def _root_or_fail(self, script: str, what: str) -> None:
+        """Run a script as root; a failure ends the replay, saying what could not be done."""
+        result = await self._root(script)
+        if not result.success:
+            raise RuntimeError(f"could not {what}: {result.stderr}")
+
     async def snapshot(self, name: str) -> None:
         """Save the workspace as it is now, under a name (a turn number, or p<turn>)."""
-        result = await self._root(
+        await self._root_or_fail(
             f"mkdir -p -m 700 {SNAPSHOT_DIR} && mkdir {SNAPSHOT_DIR}/{name} && "
             f"tar -C {WORKSPACE} {_EXCLUDE_INSTALLED} --numeric-owner -cf - . "
-            f"| tar -C {SNAPSHOT_DIR}/{name} --numeric-owner -xpf -"
+            f"| tar -C {SNAPSHOT_DIR}/{name} --numeric-owner -xpf -",
+            f"save the workspace ({name})",
         )
-        if not result.success:
-            raise RuntimeError(f"could not save the workspace ({name}): {result.stderr}")
 
     async def record_change(self, turn: Turn) -> None:
         """The turn's reference's change as the baseline made it: a binary git diff from
@@ -119,27 +124,23 @@ class _Replay:
         Its .git is left out: git apply refuses paths in it (a reference's commits are
         not replayed). The diff is a file of root's; git apply reads it as the agent."""
         before = f"p{turn.number}" if turn.prompt.setup else str(turn.number - 1)
-        result = await self._root(
+        await self._root_or_fail(
             f"cd {SNAPSHOT_DIR} && git diff --no-index --binary {before} {turn.number} > raw; "
             '[ "$?" -le 1 ] || exit 2; '
             "awk '/^diff --git /{skip = ($3 ~ /\\/\\.git\\//)} !skip' raw "
-            f"> d{turn.number}.patch && rm raw"
+            f"> d{turn.number}.patch && rm raw",
+            f"diff turn {turn.number}",
         )
-        if not result.success:
-            raise RuntimeError(f"could not diff turn {turn.number}: {result.stderr}")
 
     async def restore(self, after: int) -> None:
         # the agent's processes (a server a reference started) would write into the tree;
         # the installed trees stay (see INSTALLED), the rest is the saved state
-        result = await self._root(
+        await self._root_or_fail(
             f"{STOP_AGENT}find {WORKSPACE} -mindepth 1 {_PRUNE_INSTALLED} -o ! -type d -print0 "
             f"| xargs -0 -r rm -f && find {WORKSPACE} -mindepth 1 -type d -empty -delete && "
-            f"cp -a {SNAPSHOT_DIR}/{after}/. {WORKSPACE}/"
+            f"cp -a {SNAPSHOT_DIR}/{after}/. {WORKSPACE}/",
+            f"restore the workspace after turn {after}",
         )
-        if not result.success:
-            raise RuntimeError(
-                f"could not restore the workspace after turn {after}: {result.stderr}"
-            )
 
     async def setup(self, turn: Turn) -> str | None:
         """Run the turn's setup; why it failed, if it did."""
