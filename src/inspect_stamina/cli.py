@@ -75,6 +75,9 @@ def _cmd_validate(args: argparse.Namespace) -> None:
     from inspect_stamina.stamina.task import bundled_scripts
     from inspect_stamina.stamina.validate import validate_script
 
+    if args.fairness:
+        _validate_fairness(args.scripts or bundled_scripts(), not args.no_replay, args.output)
+        return
     failed = 0
     for spec in args.scripts or bundled_scripts():
         try:
@@ -87,6 +90,29 @@ def _cmd_validate(args: argparse.Namespace) -> None:
         failed += not result.ok
     if failed:
         raise StaminaError(f"{failed} script(s) invalid")
+
+
+def _validate_fairness(specs: list[str], replay: bool, output: str) -> None:
+    """Run the fairness instruments over each script; fairness.json keeps every result."""
+    import json
+    from pathlib import Path
+
+    from inspect_stamina.stamina.fairness.run import run_fairness
+
+    reports = []
+    for spec in specs:
+        try:
+            report = run_fairness(spec, replay=replay)
+        except RuntimeError as ex:  # a replay run that could not finish
+            raise StaminaError(f"fairness of {spec}: {ex}") from ex
+        print(report.text())
+        reports.append(report)
+    path = Path(output)
+    path.write_text(json.dumps([r.as_json() for r in reports], indent=2) + "\n", encoding="utf-8")
+    print(f"fairness results: {path.resolve()}")
+    unfair = [r.script for r in reports if not r.passed]
+    if unfair:
+        raise StaminaError(f"{len(unfair)} script(s) unfair: {', '.join(unfair)}")
 
 
 def _cmd_generate(args: argparse.Namespace) -> None:
@@ -204,6 +230,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("validate", help="check StaminaBench scripts (default: the bundled ones)")
     p.add_argument("scripts", nargs="*", help="bundled script names or YAML paths")
     p.add_argument("--run", action="store_true", help="also run the oracle and the noop in Docker")
+    p.add_argument(
+        "--fairness",
+        action="store_true",
+        help="run the fairness instruments (does every check test only what the user said?)",
+    )
+    p.add_argument(
+        "--no-replay",
+        action="store_true",
+        help="with --fairness: skip the instruments that replay references in Docker",
+    )
+    p.add_argument(
+        "-o", "--output", default="fairness.json", help="with --fairness: where results go"
+    )
     p.set_defaults(func=_cmd_validate)
 
     p = sub.add_parser(

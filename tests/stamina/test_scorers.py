@@ -21,7 +21,12 @@ from inspect_stamina.stamina.record import (
 )
 from inspect_stamina.stamina.robustness import judge_robustness, parse_grade
 from inspect_stamina.stamina.rules import evaluate_host_check, glob_match
-from inspect_stamina.stamina.scorers import code_quality, compute_metrics, stamina_turns
+from inspect_stamina.stamina.scorers import (
+    code_quality,
+    compute_metrics,
+    stamina_strict_turns,
+    stamina_turns,
+)
 from inspect_stamina.stamina.script import Check, Expectation, Script, load_script
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "script.yaml"
@@ -116,6 +121,31 @@ def test_robustness_rules(
 ) -> None:
     expect = Expectation(behaviour=behaviour, reply_patterns=patterns)  # type: ignore[arg-type]
     assert judge_robustness(expect, reply, changed)[0] is passed
+
+
+def test_runtime_files_do_not_count_as_changing_the_workspace() -> None:
+    expect = Expectation(behaviour="ask_clarification")
+    ran = ["calc/__pycache__/ops.cpython-311.pyc", ".pytest_cache/v/cache/nodeids", "db.sqlite3"]
+    # byte code and caches always; the database only as the script's runtime_files say
+    passed, detail = judge_robustness(expect, "Which unit?", ran)
+    assert not passed and "db.sqlite3" in detail and ".pyc" not in detail
+    assert judge_robustness(expect, "Which unit?", ran, runtime=["*.sqlite3"])[0]
+    assert not judge_robustness(
+        expect, "Which unit?", [*ran, "calc/ops.py"], runtime=["*.sqlite3"]
+    )[0]
+
+
+def test_a_reply_pattern_the_prompt_matches_is_not_applied() -> None:
+    expect = Expectation(behaviour="point_out_error", reply_patterns=["purge_all", "no |n't"])
+    message = "Call purge_all() in store.py after each save."
+    # echoing the request would match /purge_all/: that pattern is skipped, and says so
+    passed, detail = judge_robustness(expect, "Sure, I'll call purge_all().", [], message)
+    assert not passed and "/no |n't/" in detail
+    assert "/purge_all/ not applied" in detail
+    passed, detail = judge_robustness(expect, "store.py has no such function.", [], message)
+    assert passed and "/purge_all/ not applied" in detail
+    # a pattern the request does not match still applies
+    assert not judge_robustness(expect, "There's no such function.", [], "Call it after saves.")[0]
 
 
 def test_code_quality_formula() -> None:
@@ -237,6 +267,38 @@ def test_stamina_counts_turns_before_first_failure() -> None:
     assert stamina_turns([record(1, [False])], 6, None) == 0
 
 
+def recheck(name: str, passed: bool) -> CheckResult:
+    return CheckResult(name=name, passed=passed)
+
+
+def test_a_repaired_slip_does_not_end_stamina_but_ends_strict_stamina() -> None:
+    # turn 2's checkpoint fails, and passes when re-run at the next checkpoint turn (4)
+    repaired = [
+        record(1, [True]),
+        record(2, [False]),
+        record(3),
+        record(4, [True], rechecks=[recheck("c2.0", True)]),
+        record(5, [False]),
+        record(6, [True], rechecks=[recheck("c5.0", False)]),
+    ]
+    assert stamina_turns(repaired, 6, None) == 4  # turn 5's failure persisted at turn 6
+    assert stamina_strict_turns(repaired, 6, None) == 1
+    # not re-run at the next checkpoint turn (retired, or regressions off): still failing
+    unknown = [record(1, [True]), record(2, [False]), record(4, [True])]
+    assert stamina_turns(unknown, 6, None) == 1
+    # a failure at the last checkpoint turn counts as still failing
+    last = [*repaired[:4], record(5), record(6, [False])]
+    assert stamina_turns(last, 6, None) == 5
+    assert stamina_turns([*repaired[:4], record(5), record(6, [True])], 6, None) == 6
+    # the re-run is at the *next* checkpoint turn: a later repair does not count
+    late = [
+        record(2, [False]),
+        record(3, [True]),
+        record(4, [True], rechecks=[recheck("c2.0", True)]),
+    ]
+    assert stamina_turns(late, 4, None) == 1
+
+
 def test_partial_session_counts_turns_not_reached_as_not_survived() -> None:
     # a sample limit stopped the session during turn 3: turns 3..6 were not survived
     records = [record(1, [True]), record(2), record(3, status="limit")]
@@ -290,6 +352,7 @@ def test_compute_metrics_from_records() -> None:
         "robustness": 0.0,
         "memory": 1.0,
         "stamina": 1.0,
+        "stamina_strict": 1.0,
         "regressions": 1.0,
     }
     final.rules["no_print"] = False

@@ -6,13 +6,25 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
+from inspect_ai import Task
+from inspect_ai import eval as inspect_eval
+from inspect_ai.dataset import Sample
+from inspect_ai.model import ModelOutput, get_model
+from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from inspect_stamina.stamina.record import CheckResult, RobustnessResult, TurnRecord
+from inspect_stamina.stamina.record import (
+    AnswerGrade,
+    CheckResult,
+    FactResult,
+    RobustnessResult,
+    TurnRecord,
+)
 from inspect_stamina.stamina.references import reference_command
 from inspect_stamina.stamina.sandbox import WORKSPACE, changed_files
 from inspect_stamina.stamina.script import load_script
-from inspect_stamina.stamina.session import ANSWER_MIN_WORDS, is_effective
-from inspect_stamina.stamina.user import ProjectState, SimulatedUser
+from inspect_stamina.stamina.session import is_effective
+from inspect_stamina.stamina.user import USER_ROLE, ProjectState, SimulatedUser
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
 
@@ -46,10 +58,26 @@ def test_code_turn_is_effective_when_it_changed_code_and_checks_passed() -> None
     assert not is_effective("feature", turn("Done.", ("a.py",), status="limit"), False)[0]
 
 
+def test_a_bug_turn_already_right_is_effective() -> None:
+    # nothing changed, but the bug turn's checkpoints all pass: there was nothing to fix
+    passed = [CheckResult(name="c", passed=True)]
+    assert is_effective("bug", turn("It already rejects that.", checkpoints=passed), False)[0]
+    assert not is_effective("bug", turn("Nothing to fix."), False)[0]  # no checkpoint says so
+    failed = [CheckResult(name="c", passed=False)]
+    assert not is_effective("bug", turn("Nothing to fix.", checkpoints=failed), False)[0]
+    assert not is_effective("feature", turn("Done.", checkpoints=passed), False)[0]
+
+
 def test_question_turns_need_an_answer_and_repeated_questions_never_count() -> None:
-    answer = " ".join(["word"] * ANSWER_MIN_WORDS)
-    assert is_effective("explain", turn(answer), False) == (True, False)
-    assert is_effective("explain", turn("Sure."), False) == (False, False)
+    # no word count: a reply that answers, however short, is an answer
+    assert is_effective("explain", turn("Sure."), False) == (True, False)
+    assert is_effective("explain", turn("  "), False) == (False, False)
+    # with facts, the facts decide; a bound grader's verdict decides without them
+    facts = [FactResult(name="a", passed=True), FactResult(name="b", passed=False)]
+    assert not is_effective("explain", turn("A long and fluent answer.", facts=facts), False)[0]
+    assert is_effective("explain", turn("Short.", facts=facts[:1]), False)[0]
+    graded = turn("Canned.", answer_grade=AnswerGrade(passed=False, detail="generic"))
+    assert not is_effective("followup", graded, False)[0]
     # a clarification request: counts once as not an answer, and a second in a row never
     ask = turn("Which part do you mean, the parser or the output format?")
     assert is_effective("explain", ask, False) == (False, True)
@@ -90,3 +118,90 @@ async def test_user_layers_scripted_template_and_llm_fallback() -> None:
     # a phase's follow-up is filled from the project state
     followup = await user.message(turns[5], state)
     assert followup.text == "Can you walk me through the changes you just made to calc/__init__.py?"
+
+
+def user_messages(
+    logs: Path, script: Path, numbers: list[int], replies: list[str], answers: bool = False
+) -> list[dict[str, object]]:
+    """What the simulated user writes at these turns, with mockllm bound to the user role."""
+    turns = {t.number: t for t in load_script(script).turns()}
+
+    @solver
+    def speak() -> Solver:
+        async def solve(state: TaskState, generate: Generate) -> TaskState:
+            user, project = SimulatedUser(), ProjectState(files=["calc/__init__.py"])
+            said = []
+            for index, number in enumerate(numbers):
+                # the user model's calls are cached: each call sees a state of its own
+                project.last_reply = f"reply {index}"
+                if answers:
+                    message = await user.answer(turns[number], project, "Which unit?")
+                else:
+                    message = await user.message(turns[number], project)
+                said.append({"text": message.text, "layer": message.layer, "note": message.note})
+            state.store.set("said", said)
+            return state
+
+        return solve
+
+    user_model = get_model(
+        "mockllm/model",
+        custom_outputs=[ModelOutput.from_content("mockllm/model", r) for r in replies],
+    )
+    [log] = inspect_eval(
+        Task(dataset=[Sample(input="-")], solver=speak()),
+        model="mockllm/model",
+        model_roles={USER_ROLE: user_model},
+        display="none",
+        log_dir=str(logs),
+    )
+    assert log.status == "success" and log.samples, log.error
+    return list(log.samples[0].store["said"])
+
+
+@pytest.fixture(autouse=True)
+def own_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # the user layer caches its model's replies on disk: each test starts with none
+    monkeypatch.setenv("INSPECT_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def test_llm_user_keeps_what_the_turn_tests_or_sends_the_scripted_text(log_dir: Path) -> None:
+    scripted = "Add calc/ops.py with to_metres(value, unit), reusing the UNITS we defined."
+    kept = "Please put to_metres(value, unit) in calc/ops.py and reuse UNITS."
+    loose = "Add an ops module with a metres converter that reuses the units table."
+    said = user_messages(log_dir, MINI / "script.yaml", [2, 2], [kept, loose])
+    assert said[0] == {"text": kept, "layer": "llm", "note": "user model mockllm/model"}
+    # the paraphrase lost the path, the function and the constant: the scripted text goes
+    assert said[1]["text"] == scripted and said[1]["layer"] == "template"
+    note = str(said[1]["note"])
+    assert "dropped 'calc/ops.py', 'to_metres(value', 'UNITS'" in note
+    assert note.endswith("scripted text sent")
+
+
+def test_the_answer_is_phrased_by_the_user_model_under_the_same_guard(
+    log_dir: Path, tmp_path: Path
+) -> None:
+    script = tmp_path / "script.yaml"
+    prompt = {
+        "text": "Add a units file.",
+        "kind": "vague",
+        "expect": {"behaviour": "ask_clarification"},
+        "answer": "Put km=1000 in `units.txt`.",
+    }
+    script.write_text(
+        yaml.safe_dump(
+            {
+                "task_name": "t",
+                "total_turns": 1,
+                "programming_languages": ["python"],
+                "narrative_script": [
+                    {"turn_range": [1, 1], "phase": "p", "user_prompts": [prompt]}
+                ],
+            }
+        )
+    )
+    kept = "Just km=1000, in units.txt please."
+    said = user_messages(log_dir, script, [1, 1], [kept, "Kilometres, in the units file."], True)
+    assert said[0]["text"] == kept and said[0]["layer"] == "llm"
+    assert said[1]["text"] == "Put km=1000 in `units.txt`."
+    assert "dropped 'units.txt', 'km=1000'" in str(said[1]["note"])

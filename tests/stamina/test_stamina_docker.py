@@ -124,7 +124,13 @@ def test_starter_script_noop_fails_every_behavioural_check(log_dir: Path) -> Non
     assert value["completion"] == 0.0 and value["checkpoint_pass_rate"] == 0.0
     assert value["memory"] == 0.0 and value["robustness"] == 0.0 and value["consistency"] == 0.0
     assert value["stamina"] == 2.0  # the first checkpoint is at turn 3
-    assert value["efficiency"] == 0.0
+    # "OK." answers a question turn without facts (only a bound grader could say it did
+    # not); every other turn asks for work or facts the noop never gives
+    answered = [
+        t["turn"] for t in meta["turns"] if t["kind"] in ("explain", "followup") and not t["facts"]
+    ]
+    assert [t["turn"] for t in meta["turns"] if t["effective"]] == answered
+    assert value["efficiency"] == pytest.approx(len(answered) / 28)
     assert not any(t["changed"] for t in meta["turns"])
     # the explanation names where stamina ended, the first failure and each metric's cause
     log = read_eval_log(list_eval_logs(str(log_dir))[0])
@@ -136,7 +142,7 @@ def test_starter_script_noop_fails_every_behavioural_check(log_dir: Path) -> Non
     )
     assert "- completion 0: acceptance tests 0/" in explanation
     assert "- checkpoint_pass_rate 0: failed: turn 3" in explanation
-    assert "- efficiency 0: turns not effective: 1, 2, 3" in explanation
+    assert "turns not effective: 1, 2, 3" in explanation
 
 
 def test_llm_user_layer_uses_the_user_role_and_caches(

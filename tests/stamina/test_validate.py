@@ -34,15 +34,15 @@ def complete_mini(tmp_path: Path) -> Path:
 def test_bundled_scripts_are_valid() -> None:
     result = validate()
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "inventory_cli: valid (28 turns, 7 checkpoints)" in result.stdout
+    assert "inventory_cli: valid (28 turns, 14 checkpoints)" in result.stdout
 
 
 @pytest.mark.usefixtures("docker_engine")
 def test_bundled_script_is_solvable_and_every_checkpoint_discriminates() -> None:
     result = validate("inventory_cli", "--run")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "7 behavioural checkpoints, 7 failing before their turn" in result.stdout
-    assert "oracle passed 7/7 checkpoints and 10/10 acceptance tests" in result.stdout
+    assert "14 behavioural checkpoints, 14 failing before their turn" in result.stdout
+    assert "oracle passed 14/14 checkpoints and 10/10 acceptance tests" in result.stdout
 
 
 def test_missing_reference_is_reported() -> None:

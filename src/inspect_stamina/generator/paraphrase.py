@@ -33,6 +33,7 @@ from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig,
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.offline import seed_tiktoken_cache
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, Prompt
+from inspect_stamina.stamina.verbatim import dropped, kept_verbatim
 
 INSTRUCTION = """\
 You rewrite one message that a developer sends to a coding assistant, so that it reads \
@@ -46,15 +47,6 @@ CONCURRENCY = 8  # rewrites in flight at once (the provider's own limits apply a
 # a rewrite may be this much longer than the original: longer is a model rambling
 LENGTH_FACTOR, LENGTH_SLACK = 2, 160
 CONFIG = GenerateConfig(temperature=0.0, seed=SEED, max_retries=3, timeout=300)
-
-BACKTICKED = re.compile(r"`([^`]+)`")
-DOUBLE_QUOTED = re.compile(r'"([^"\n]+)"')
-# opened after a space or bracket, so that apostrophes (don't, the row's) are not quotes
-SINGLE_QUOTED = re.compile(r"(?<![^\s(\[])'([^'\n]+)'(?!\w)")
-# a word of prose: letters, lower case after the first, joined by hyphens or apostrophes;
-# any other word (digits, symbols, inner capitals) is code-like and must be kept
-PLAIN_WORD = re.compile(r"[A-Za-z][a-z]*(?:['-][A-Za-z][a-z]*)*")
-LEADING, TRAILING = "([\"'", ".,;:!?)]\"'"
 
 
 @dataclass(frozen=True)
@@ -76,18 +68,6 @@ class ParaphraseResult:
         }
 
 
-def kept_verbatim(text: str) -> list[str]:
-    """What a rewrite of `text` must contain unchanged: code spans, quoted strings, code-like words."""
-    spans = BACKTICKED.findall(text)
-    prose = BACKTICKED.sub("\0", text)  # a span's inside is not prose
-    for quoted in (DOUBLE_QUOTED, SINGLE_QUOTED):
-        spans += quoted.findall(prose)
-        prose = quoted.sub("\0", prose)
-    words = [w.lstrip(LEADING).rstrip(TRAILING) for w in prose.replace("\0", " ").split()]
-    code = [w for w in words if w and not PLAIN_WORD.fullmatch(w)]
-    return list(dict.fromkeys(spans + code))
-
-
 def rejection(original: str, rewrite: str) -> str | None:
     """Why a rewrite cannot replace the original (None when it can)."""
     if not rewrite:
@@ -96,17 +76,10 @@ def rejection(original: str, rewrite: str) -> str | None:
         return "it is too long"
     if Prompt(text=rewrite).variables():
         return "it has a {variable}, which the template layer would fill"
-    missing = [kept for kept in kept_verbatim(original) if not _mentions(rewrite, kept)]
+    missing = dropped(original, rewrite)
     if missing:
         return f"it drops {missing[0]!r}"
     return None
-
-
-def _mentions(text: str, kept: str) -> bool:
-    # as a whole word: `algokit` is not kept by algokit/sorting.py, nor 1 by 1.5
-    start = r"(?<!\w)(?<!\w[/.])" if re.match(r"\w", kept) else ""
-    end = r"(?!\w|/|\.\w)" if re.match(r"\w", kept[-1]) else ""
-    return re.search(start + re.escape(kept) + end, text) is not None
 
 
 def paraphrasable(prompt: dict[str, Any]) -> bool:

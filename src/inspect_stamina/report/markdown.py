@@ -132,7 +132,14 @@ def stamina_section(by_model: dict[str, list[Session]]) -> list[str]:
 
 def sessions_section(sessions: Sequence[Session]) -> list[str]:
     """One row per session: the headline values and how far it got."""
-    keys = ("solved", "completion", "checkpoint_pass_rate", "stamina", "regressions")
+    keys = (
+        "solved",
+        "completion",
+        "checkpoint_pass_rate",
+        "stamina",
+        "stamina_strict",
+        "regressions",
+    )
     rows = [
         [
             s.name,

@@ -94,7 +94,7 @@ def radar(by_model: dict[str, list[Session]], path: Path) -> Path:
     axis.set_yticks([0.25, 0.5, 0.75, 1.0], ["0.25", "0.5", "0.75", "1"], fontsize=8)
     axis.tick_params(axis="x", pad=14)
     title = "StaminaBench headline metrics (mean per model, 0–1)"
-    note = "stamina: share of turns survived · code quality ÷ 10"
+    note = "stamina (strict too): share of turns survived · code quality ÷ 10"
     if missing:
         note += " · a metric a model has no value for is drawn at 0"
     axis.set_title(f"{title}\n{note}", fontsize=10, pad=24)

@@ -17,8 +17,9 @@ from inspect_stamina.stamina.script import SEED_METRICS
 if TYPE_CHECKING:
     from lifelines import KaplanMeierFitter
 
-# the radar's axes: the seed's headline metrics, each on 0..1
-RADAR_METRICS = tuple(SEED_METRICS.values())
+# the radar's axes: the seed's headline metrics, each on 0..1, and strict stamina (the
+# turns before the first failed checkpoint, repaired or not) beside stamina
+RADAR_METRICS = (*SEED_METRICS.values(), "stamina_strict")
 BOOTSTRAP_SAMPLES = 1000
 
 
@@ -46,7 +47,7 @@ def estimate(values: Iterable[float]) -> Estimate:
 def normalised(session: Session, key: str) -> float:
     """A metric on 0..1: stamina as a share of the script's turns, code quality / 10."""
     value = session.values.get(key, math.nan)
-    if key == "stamina":
+    if key in ("stamina", "stamina_strict"):
         return value / session.total_turns if session.total_turns else math.nan
     if key == "code_quality":
         return value / 10

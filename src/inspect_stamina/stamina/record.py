@@ -64,6 +64,21 @@ class RobustnessResult(BaseModel):
     grader: str | None = None
 
 
+class FactResult(BaseModel):
+    """Whether an explain, follow-up or recall reply carried one of the turn's facts."""
+
+    name: str
+    passed: bool
+    detail: str = ""
+
+
+class AnswerGrade(BaseModel):
+    """The grader's verdict on whether a question turn without facts was answered."""
+
+    passed: bool
+    detail: str = ""
+
+
 class TurnRecord(BaseModel):
     """What happened in one turn: the data every StaminaBench metric is computed from."""
 
@@ -77,14 +92,25 @@ class TurnRecord(BaseModel):
     error: str | None = None
     note: str = ""
     user_settings: dict[str, Any] | None = None
+    # the agent asked instead of acting and the user sent the turn's answer: `asked` is
+    # the reply that asked, `answer` what the user answered; `reply` is the last reply
+    answered: bool = False
+    asked: str = ""
+    answer: str = ""
     changed: list[str] = Field(default_factory=list)
     # the turn's changes to text files as a unified diff (cut at DIFF_LIMIT characters)
     diff: str = ""
     checkpoints: list[CheckResult] = Field(default_factory=list)
     regressions: list[str] = Field(default_factory=list)
+    # checkpoints that failed at the previous checkpoint turn, re-run at this one (for
+    # stamina: was the failure repaired?); not regressions
+    rechecks: list[CheckResult] = Field(default_factory=list)
     rules: dict[str, bool] = Field(default_factory=dict)
     probes: list[ProbeResult] = Field(default_factory=list)
     robustness: RobustnessResult | None = None
+    # a question turn: its facts, checked by code; without facts, the grader's verdict
+    facts: list[FactResult] = Field(default_factory=list)
+    answer_grade: AnswerGrade | None = None
     effective: bool = False
     tokens: int = 0
     # input tokens of the agent's last generation in the turn: the context it saw

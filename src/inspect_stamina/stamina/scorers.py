@@ -47,6 +47,7 @@ METRIC_KEYS = (
     "memory_in_context",
     "memory_compacted",
     "stamina",
+    "stamina_strict",
     "regressions",
 )
 MISSING = float("nan")
@@ -91,10 +92,41 @@ def _code_quality(script: Script, final: FinalEvaluation) -> float:
     return code_quality(final.pylint, final.bandit_issues)
 
 
-def stamina_turns(records: list[TurnRecord], total_turns: int, stopped_at: int | None) -> int:
-    """Turns survived: those before the first failed checkpoint; turns not reached are not."""
+def _reached(records: list[TurnRecord], total_turns: int, stopped_at: int | None) -> int:
+    """The last turn the session finished (a turn a limit stopped is not survived)."""
     reached = total_turns if stopped_at is None else stopped_at - 1
-    reached = min(reached, max((r.turn for r in records), default=0))
+    return min(reached, max((r.turn for r in records), default=0))
+
+
+def stamina_turns(records: list[TurnRecord], total_turns: int, stopped_at: int | None) -> int:
+    """Turns survived: those before the first checkpoint failure still failing at the next
+    checkpoint turn; turns not reached are not survived.
+
+    A checkpoint that fails at turn t (after any feedback retries) is repaired when its
+    re-run at the next turn with checkpoints of its own (the record's ``rechecks``)
+    passes. It is still failing when that re-run fails, when it was not re-run there
+    (retired by ``until_turn``), or when there is no later checkpoint turn among the
+    records (a failure at the last checkpoint turn, or in a session cut short): then
+    stamina is t - 1.
+    """
+    reached = _reached(records, total_turns, stopped_at)
+    checkpoint_turns = [r for r in records if r.checkpoints]
+    for index, record in enumerate(checkpoint_turns):
+        failed = {c.name for c in record.checkpoints if not c.passed}
+        if not failed:
+            continue
+        later = checkpoint_turns[index + 1 : index + 2]
+        repaired = {c.name for r in later for c in r.rechecks if c.passed}
+        if failed - repaired:
+            return min(record.turn - 1, reached)
+    return reached
+
+
+def stamina_strict_turns(
+    records: list[TurnRecord], total_turns: int, stopped_at: int | None
+) -> int:
+    """Turns before the first failed checkpoint, repaired or not; turns not reached are not survived."""
+    reached = _reached(records, total_turns, stopped_at)
     for record in records:
         if any(not c.passed for c in record.checkpoints):
             return min(record.turn - 1, reached)
@@ -153,6 +185,7 @@ def compute_metrics(
             sum(p.in_context is False for p in probes),
         ),
         "stamina": float(stamina_turns(records, total_turns, session.stopped_at)),
+        "stamina_strict": float(stamina_strict_turns(records, total_turns, session.stopped_at)),
         "regressions": float(len(regressed)),
     }
 
@@ -179,7 +212,7 @@ async def final_evaluation(script: Script, script_dir: Path | None) -> FinalEval
 
 @scorer(metrics={key: [mean(), stderr(), by_script()] for key in METRIC_KEYS})
 def stamina_scorer() -> Scorer:
-    """Solved, completion, checkpoints, code quality, consistency, efficiency, robustness, memory (all, in context, compacted), stamina, regressions."""
+    """Solved, completion, checkpoints, code quality, consistency, efficiency, robustness, memory (all, in context, compacted), stamina (strict too), regressions."""
 
     async def score(state: TaskState, target: Target) -> Score:
         script = parse_script_text(state.metadata[SCRIPT_TEXT_KEY])

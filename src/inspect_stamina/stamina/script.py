@@ -38,6 +38,13 @@ PromptKind = Literal[
     "followup",
 ]
 ROBUSTNESS_KINDS = frozenset({"vague", "contradictory", "erroneous"})
+# where a bug turn's defect comes from: planted by the harness before the turn (a
+# teammate's commit, a changed data file), so every agent has it; or behaviour no earlier
+# prompt specified, so an agent that followed every prompt may well have it
+BugOrigin = Literal["harness", "unstated"]
+# files an agent's run of its own code may change without having "changed the workspace":
+# caches and byte code (a script adds its databases and build output in runtime_files)
+RUNTIME_FILES = ("**/__pycache__/**", "**/*.pyc", "**/.pytest_cache/**", ".coverage")
 CODE_KINDS = frozenset({"feature", "bug", "refactor", "memory_plant", "memory_probe", "merge"})
 TEMPLATE_VARIABLES = frozenset(
     {
@@ -99,6 +106,30 @@ class Expectation(ScriptModel):
         return self.behaviour != "state_assumption"
 
 
+class AnswerFact(ScriptModel):
+    """A fact an explain or recall reply must contain (exactly one of any_of, command).
+
+    any_of: regexes (case-insensitive), one of which must match the reply. command: run
+    in the sandbox after the turn, as the runner; each line it prints is a fact the reply
+    must name (case-insensitive), so the facts come from the live project.
+    """
+
+    name: str
+    any_of: list[str] = Field(default_factory=list)
+    command: str | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> AnswerFact:
+        if bool(self.any_of) == bool(self.command):
+            raise ValueError("a fact needs exactly one of any_of, command")
+        for pattern in self.any_of:
+            try:
+                re.compile(pattern)
+            except re.error as ex:
+                raise ValueError(f"any_of pattern {pattern!r} is not a valid regex: {ex}") from ex
+        return self
+
+
 class Prompt(ScriptModel):
     """One user turn: what the user says, what kind of turn it is, and its reference."""
 
@@ -117,6 +148,22 @@ class Prompt(ScriptModel):
     # the script's own text, when a model rewrote it at generation time (`text` is the
     # rewrite, which the user sends; the reference and checkpoints are the original's)
     paraphrased_from: str | None = None
+    # what the user states about the interface the turn's checks use (names, paths, keys,
+    # statuses, flags), spoken as part of the prompt: the message is the text, a blank
+    # line, then this
+    interface: str | None = None
+    # the user's reply when the agent asks instead of acting: sent as the next message of
+    # the same turn; the turn's checks then verify the agent acted on it
+    answer: str | None = None
+    # a bug turn: where its defect comes from (BugOrigin)
+    origin: BugOrigin | None = None
+    # an explain, recall or follow-up turn: what its answer must contain
+    facts: list[AnswerFact] = Field(default_factory=list)
+
+    @property
+    def spoken(self) -> str:
+        """What the user says at this turn as written: the text and the stated interface."""
+        return f"{self.text}\n\n{self.interface}" if self.interface else self.text
 
     def variables(self) -> set[str]:
         """Template variables the text uses: `{name}` with a plain identifier inside."""
@@ -224,6 +271,9 @@ class ConsistencyRule(ScriptModel):
     description: str
     from_turn: int = 1
     check: Check
+    # the words of the prompt at from_turn that state the rule to the agent (a rule is
+    # scored only from the turn the user states it)
+    stated: str | None = None
 
 
 class Phase(ScriptModel):
@@ -287,6 +337,9 @@ class Script(ScriptModel):
     paraphrase: Paraphrase | None = None
     # how its checkpoints and acceptance tests meet the agent's code (Isolation)
     test_isolation: Isolation = "proxied"
+    # globs of files the project's own runs write (databases, build output): a turn that
+    # must leave the workspace unchanged may change these (RUNTIME_FILES always)
+    runtime_files: list[str] = Field(default_factory=list)
 
     @property
     def isolation(self) -> Isolation:
@@ -540,11 +593,21 @@ def _check_semantics(script: Script, directory: Path, problems: _Problems) -> No
             )
         if kinds.get(probe.probed_at) != "memory_probe":
             problems.add((*at, "probed_at"), f"turn {probe.probed_at} is not a memory_probe prompt")
+    spoken = {
+        phase.turn_range[0] + offset: prompt.spoken
+        for phase in script.narrative_script
+        for offset, prompt in enumerate(phase.user_prompts)
+    }
     for i, rule in enumerate(script.consistency_rules):
         if not 1 <= rule.from_turn <= script.total_turns:
             problems.add(
                 ("consistency_rules", i, "from_turn"),
                 f"from_turn must be in 1..{script.total_turns}",
+            )
+        elif rule.stated is not None and rule.stated not in spoken.get(rule.from_turn, ""):
+            problems.add(
+                ("consistency_rules", i, "stated"),
+                f"the prompt at turn {rule.from_turn} does not say {rule.stated!r}",
             )
     for i, step in enumerate(script.final_evaluation):
         if step.run_acceptance_tests and not (directory / step.run_acceptance_tests).is_dir():
@@ -577,6 +640,10 @@ def _check_prompt(
             problems.add((*at, "reference"), "a reference file is a .patch/.diff or a .sh script")
     if prompt.kind in ROBUSTNESS_KINDS and prompt.expect is None:
         problems.add(at, f"a {prompt.kind} prompt needs expect: (the behaviour it checks)")
+    if prompt.origin is not None and prompt.kind != "bug":
+        problems.add((*at, "origin"), "origin is for bug turns")
+    if prompt.facts and prompt.kind in CODE_KINDS | ROBUSTNESS_KINDS:
+        problems.add((*at, "facts"), "facts are for explain, recall and follow-up turns")
     if "{function_name}" in prompt.text and not prompt.target:
         problems.add(at, "{function_name} needs target: (the function's name)")
     if "{file_path}" in prompt.text and not prompt.target:

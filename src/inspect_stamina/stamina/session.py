@@ -42,12 +42,14 @@ from inspect_ai.util import (
 from inspect_stamina.model_check import check_model_roles
 from inspect_stamina.sandbox.users import sandbox_user
 from inspect_stamina.stamina.agents import default_agent
-from inspect_stamina.stamina.checks import run_checks, run_checks_with_manifest
+from inspect_stamina.stamina.checks import run_checks, run_checks_with_manifest, run_command_check
+from inspect_stamina.stamina.facts import grade_facts
 from inspect_stamina.stamina.knowledge_base import Hit, KnowledgeBase, bind_knowledge_base
 from inspect_stamina.stamina.oracle import ORACLE_KEY
 from inspect_stamina.stamina.record import (
     TURN_EVENT_SOURCE,
     TURN_RECORD_SOURCE,
+    AnswerGrade,
     CheckResult,
     ProbeResult,
     RobustnessResult,
@@ -56,7 +58,13 @@ from inspect_stamina.stamina.record import (
     TurnRecord,
 )
 from inspect_stamina.stamina.references import reference_command, run_as_agent, setup_command
-from inspect_stamina.stamina.robustness import GRADER_ROLE, grade_robustness, judge_robustness
+from inspect_stamina.stamina.robustness import (
+    GRADER_ROLE,
+    edited_files,
+    grade_answer,
+    grade_robustness,
+    judge_robustness,
+)
 from inspect_stamina.stamina.rules import evaluate_check
 from inspect_stamina.stamina.sandbox import (
     AGENT_USER,
@@ -91,7 +99,6 @@ ends your turn). Keep earlier decisions unless the user changes them. If a reque
 unclear, contradicts earlier requirements or rests on a mistake, say so (ask, or point \
 out the problem) instead of changing code."""
 
-ANSWER_MIN_WORDS = 8
 FEEDBACK_PROMPT = "A check failed after your last change:\n\n{output}\n\nPlease fix it."
 
 
@@ -197,6 +204,9 @@ class _Session:
         self.regressions = regressions
         self.project = ProjectState()
         self.passed_checkpoints: dict[str, Checkpoint] = {}
+        # checkpoints that failed at the last checkpoint turn: re-run at the next one, so
+        # that stamina knows whether the failure was repaired (not regressions)
+        self.failed_checkpoints: dict[str, Checkpoint] = {}
         self.record = store_as(SessionRecord)
         self.manifest: dict[str, str] = {}
         self.texts: dict[str, str] = {}  # each text file as last seen, for a turn's diff
@@ -263,17 +273,17 @@ class _Session:
             await self._setup(turn, record)
         reference = self.loaded.directory / turn.prompt.reference if turn.prompt.reference else None
         command = reference_command(reference) if reference else None
-        store().set(
-            ORACLE_KEY, {"turn": turn.number, "command": command, "reply": turn.prompt.reply}
-        )
+        # on a turn with an answer whose reference reply asks, the oracle asks first and
+        # applies the reference once answered; a reply that asks nothing acts at once
+        asks_first = turn.prompt.answer is not None and "?" in (turn.prompt.reply or "")
+        first = None if asks_first else command
+        store().set(ORACLE_KEY, {"turn": turn.number, "command": first, "reply": turn.prompt.reply})
         try:
-            # the conversation's own list enforces sample-wide message limits on append
-            user_message = ChatMessageUser(content=message.text)
-            state.messages.append(user_message)
+            user_message = self._say(state, turn, message.text)
             self.turn_message_ids[turn.number] = str(user_message.id)
-            if self.kb is not None:
-                self.kb.add_dialogue(turn.number, "user", message.text)
             agent_seconds = await self._agent(state, record)
+            if turn.prompt.answer is not None:
+                agent_seconds += await self._answer(state, turn, record, command)
         except LimitExceededError as ex:
             record.status = "limit"
             record.error = f"sample {ex.type} limit reached: {ex.message}"
@@ -291,6 +301,7 @@ class _Session:
         await self._rules_and_probes(turn, record)
         self._robustness_rules(turn, record)
         await self._robustness_grader(turn, record)
+        await self._question(turn, record)
         if record.changed:
             self.project.last_changed_file = record.changed[-1]
         self.project.last_reply = record.reply
@@ -303,6 +314,38 @@ class _Session:
             harness=round(total - agent_seconds - check_seconds, 4),
         )
         return record
+
+    def _say(self, state: TaskState, turn: Turn, text: str) -> ChatMessageUser:
+        """A user message into the conversation (and the knowledge base)."""
+        # the conversation's own list enforces sample-wide message limits on append
+        message = ChatMessageUser(content=text)
+        state.messages.append(message)
+        if self.kb is not None:
+            self.kb.add_dialogue(turn.number, "user", text)
+        return message
+
+    async def _answer(
+        self, state: TaskState, turn: Turn, record: TurnRecord, command: str | None
+    ) -> float:
+        """The turn's answer when the agent asked instead of acting; then it works again.
+
+        Asking is a reply with a question and no change to the workspace other than
+        runtime files. The turn's checks run after the second round, so they verify
+        that the agent acted on the answer.
+        """
+        if record.status != "ok" or "?" not in record.reply:
+            return 0.0
+        now = await workspace_manifest()
+        runtime = self.loaded.script.runtime_files
+        if edited_files(changed_files(self.manifest, now), runtime):
+            return 0.0  # it acted (and asked as well): judged as any turn
+        answer = await self.user.answer(turn, self.project, record.reply)
+        record.answered, record.asked, record.answer = True, record.reply, answer.text
+        if answer.note:
+            record.note = f"{record.note}; answer: {answer.note}" if record.note else answer.note
+        store().set(ORACLE_KEY, {"turn": turn.number, "command": command, "reply": None})
+        self._say(state, turn, answer.text)
+        return await self._agent(state, record)
 
     def _diff(self, changed: list[str], texts: dict[str, str]) -> str:
         """The turn's changes as a unified diff against the text last seen of each file."""
@@ -460,6 +503,18 @@ class _Session:
             if c.at_turn < turn.number and (c.until_turn is None or turn.number <= c.until_turn)
         ]
 
+    def _due_rechecks(self, turn: Turn) -> list[Checkpoint]:
+        """At a checkpoint turn, the checkpoints that failed at the previous one (once)."""
+        if not turn.checkpoints:
+            return []
+        due = [
+            c
+            for c in self.failed_checkpoints.values()
+            if c.until_turn is None or turn.number <= c.until_turn
+        ]
+        self.failed_checkpoints = {}
+        return due
+
     async def _checks(
         self, state: TaskState, turn: Turn, record: TurnRecord
     ) -> tuple[float, float]:
@@ -469,23 +524,29 @@ class _Session:
         sandbox call for both), or from a manifest alone on a turn without checks.
         """
         earlier = self._due_regressions(turn)
+        again = self._due_rechecks(turn)
         before = self.manifest
         results: list[CheckResult] = []
         listing: dict[str, str] | None = None
-        if turn.checkpoints or earlier:
+        if turn.checkpoints or earlier or again:
             results, listing = await run_checks_with_manifest(
-                [*turn.checkpoints, *earlier],
+                [*turn.checkpoints, *earlier, *again],
                 self.loaded.directory,
                 isolation=self.loaded.script.isolation,
             )
         self.manifest = listing if listing is not None else await workspace_manifest()
         record.changed = changed_files(before, self.manifest)
         seconds, feedback_seconds = sum(r.seconds for r in results), 0.0
-        due, rerun = results[: len(turn.checkpoints)], results[len(turn.checkpoints) :]
-        for checkpoint, again in zip(earlier, rerun, strict=True):
-            if not again.passed:
+        own, rerun = len(turn.checkpoints), len(turn.checkpoints) + len(earlier)
+        due, regression_runs = results[:own], results[own:rerun]
+        for checkpoint, result in zip(earlier, regression_runs, strict=True):
+            if not result.passed:
                 record.regressions.append(checkpoint.label)
                 del self.passed_checkpoints[checkpoint.label]
+        for checkpoint, result in zip(again, results[rerun:], strict=True):
+            record.rechecks.append(result)
+            if result.passed:  # repaired: from now on a later failure is a regression
+                self.passed_checkpoints[checkpoint.label] = checkpoint
         for index, checkpoint in enumerate(turn.checkpoints):
             result, tries = due[index], 0
             while not result.passed and self.feedback and tries < self.attempts:
@@ -498,6 +559,7 @@ class _Session:
             if result.passed:
                 self.passed_checkpoints[checkpoint.label] = checkpoint
             else:
+                self.failed_checkpoints[checkpoint.label] = checkpoint
                 self.project.last_error = result.output
         record.checkpoints = list(due)
         return seconds, feedback_seconds
@@ -550,22 +612,54 @@ class _Session:
         return None if planted is None else planted in self.view_ids
 
     def _robustness_rules(self, turn: Turn, record: TurnRecord) -> None:
-        if turn.prompt.kind in ROBUSTNESS_KINDS and turn.prompt.expect is not None:
-            passed, detail = judge_robustness(turn.prompt.expect, record.reply, record.changed)
-            record.robustness = RobustnessResult(
-                behaviour=turn.prompt.expect.behaviour, passed=passed, detail=detail
+        expect = turn.prompt.expect
+        if turn.prompt.kind not in ROBUSTNESS_KINDS or expect is None:
+            return
+        runtime = self.loaded.script.runtime_files
+        if not record.answered:
+            passed, detail = judge_robustness(
+                expect, record.reply, record.changed, record.message, runtime
             )
+        else:
+            # the first reply is what the expectation is about (it asked and changed only
+            # runtime files); the checks after the answer show it then did the work
+            passed, detail = judge_robustness(expect, record.asked, [], record.message, runtime)
+        # a robustness turn's own checkpoints are part of its verdict: the real request
+        # beside a mistaken one, or the work the user's answer asked for, was done
+        when = "after the answer, " if record.answered else ""
+        failed = [c.name for c in record.checkpoints if not c.passed]
+        if failed:
+            passed = False
+            detail += f"; {when}checkpoints failed: {', '.join(failed)}"
+        elif record.checkpoints:
+            detail += f"; {when}its checkpoints passed"
+        record.robustness = RobustnessResult(
+            behaviour=expect.behaviour, passed=passed, detail=detail
+        )
 
     async def _robustness_grader(self, turn: Turn, record: TurnRecord) -> None:
         if record.robustness is None or turn.prompt.expect is None:
             return
         if GRADER_ROLE in model_roles():
+            reply, changed = (
+                (record.asked, []) if record.answered else (record.reply, record.changed)
+            )
             verdict, why = await grade_robustness(
-                turn.prompt.expect, record.message, record.reply, record.changed
+                turn.prompt.expect, record.message, reply, changed
             )
             # the rules are necessary; a bound grader can only make the verdict stricter
             record.robustness.passed = record.robustness.passed and verdict
             record.robustness.grader = why
+
+    async def _question(self, turn: Turn, record: TurnRecord) -> None:
+        """A question turn: its facts by code; without facts, the grader (when bound)."""
+        if turn.prompt.kind in CODE_KINDS | ROBUSTNESS_KINDS or record.status != "ok":
+            return
+        if turn.prompt.facts:
+            record.facts = await grade_facts(turn.prompt.facts, record.reply, run_command_check)
+        elif GRADER_ROLE in model_roles() and record.reply.strip():
+            passed, why = await grade_answer(record.message, record.reply)
+            record.answer_grade = AnswerGrade(passed=passed, detail=why)
 
     def _effective(self, turn: Turn, record: TurnRecord) -> bool:
         effective, self.last_clarification = is_effective(
@@ -594,10 +688,12 @@ class _Session:
 def is_effective(kind: str, record: TurnRecord, asked_last_turn: bool) -> tuple[bool, bool]:
     """Whether a finished turn moved the session on, and whether it asked a question.
 
-    A code turn is effective when it changed the workspace and its checks passed; a
-    robustness turn when its expectation was met; any other turn when it answered (at
-    least ANSWER_MIN_WORDS words, no question back). A second clarification request in
-    a row never is.
+    A code turn is effective when it changed the workspace and its checks passed (a
+    bug turn whose checkpoints all pass without a change was already right); a
+    robustness turn when its expectation was met; a question turn with facts when the
+    reply carried every one; any other turn when it answered (a reply, no question
+    back; the grader's verdict when one was bound). A second clarification request in a
+    row never is.
     """
     clarification = "?" in record.reply and not record.changed
     if record.status != "ok" or (clarification and asked_last_turn):
@@ -605,8 +701,14 @@ def is_effective(kind: str, record: TurnRecord, asked_last_turn: bool) -> tuple[
     if record.robustness is not None:
         return record.robustness.passed, clarification
     if kind in CODE_KINDS:
-        return bool(record.changed) and all(c.passed for c in record.checkpoints), clarification
-    return len(record.reply.split()) >= ANSWER_MIN_WORDS and not clarification, clarification
+        passed = all(c.passed for c in record.checkpoints)
+        acted = bool(record.changed) or (kind == "bug" and bool(record.checkpoints))
+        return acted and passed, clarification
+    if record.facts:
+        return all(f.passed for f in record.facts), clarification
+    if record.answer_grade is not None:
+        return bool(record.reply.strip()) and record.answer_grade.passed, clarification
+    return bool(record.reply.strip()) and not clarification, clarification
 
 
 def _context_tokens(output: ModelOutput | None) -> int | None:

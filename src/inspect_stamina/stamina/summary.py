@@ -41,8 +41,12 @@ def turn_summary(record: TurnRecord) -> str:
         f"**Turn {record.turn} · {record.phase} · {record.kind}**: {status.strip()}, "
         + ("effective" if record.effective else "not effective")
     ]
+    if record.answered:
+        lines.append(f"Asked: {_first_line(record.asked)} · answered: {_first_line(record.answer)}")
     if record.checkpoints:
         lines.append("Checkpoints: " + " · ".join(_check(c) for c in record.checkpoints))
+    if record.rechecks:
+        lines.append("Re-checked after failing: " + " · ".join(_check(c) for c in record.rechecks))
     if record.regressions:
         lines.append(f"Regressions: {_FAIL} " + f" · {_FAIL} ".join(record.regressions))
     if record.rules:
@@ -63,6 +67,18 @@ def turn_summary(record: TurnRecord) -> str:
             f"Robustness ({r.behaviour}): {_PASS if r.passed else _FAIL}"
             + (f" {_first_line(r.detail)}" if r.detail else "")
         )
+    if record.facts:
+        lines.append(
+            "Facts: "
+            + " · ".join(
+                f"{_PASS if f.passed else _FAIL} {f.name}"
+                + ("" if f.passed else f" ({_first_line(f.detail)})")
+                for f in record.facts
+            )
+        )
+    if record.answer_grade is not None:
+        g = record.answer_grade
+        lines.append(f"Answered (grader): {_PASS if g.passed else _FAIL} {_first_line(g.detail)}")
     facts = []
     if record.changed:
         shown = ", ".join(record.changed[:6])
@@ -93,8 +109,11 @@ def score_explanation(
     """Where stamina ended and why each metric below its best is there, in Markdown."""
     total = script.total_turns
     survived = int(values.get("stamina", 0))
+    strict = values.get("stamina_strict", math.nan)
     first = _failed_checkpoint(session.turns)
     lines = [f"**Stamina {survived}/{total} turns.**"]
+    if not math.isnan(strict) and int(strict) != survived:
+        lines[0] += f" Strict stamina {int(strict)} (a repaired failure ends it)."
     if first is not None:
         turn, check = first
         why = _first_line(check.output)
@@ -181,6 +200,7 @@ def _causes(script: Script, session: SessionRecord, final: FinalEvaluation) -> d
         "solved": "not every checkpoint and acceptance test passed in a complete session",
         "regressions": _listed("passed once, failed later", regressed),
         "stamina": "",
+        "stamina_strict": "",
     }
 
 

@@ -5,14 +5,18 @@
 - llm: a model bound to the `user` role writes the message from the turn's goal
   (temperature 0, fixed seed, cached). Unbound, or with the layer disabled, the turn
   falls back to the template layer, and the record says so.
-The script, never the LLM, decides how many turns there are.
+The script, never the LLM, decides how many turns there are, nor what a turn tests: a
+model's message that drops a code span, identifier, path or number of the scripted
+text is replaced by that text (``verbatim.dropped``), and the record's note names what
+was dropped. A turn's ``answer`` (the user's reply to a question from the agent) is
+phrased the same way: by the model when the layer is on and the role bound, guarded.
 """
 
 from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from inspect_ai.event import ModelEvent
@@ -29,6 +33,7 @@ from inspect_ai.util import sandbox
 
 from inspect_stamina.stamina.sandbox import WORKSPACE
 from inspect_stamina.stamina.script import Prompt, Turn
+from inspect_stamina.stamina.verbatim import dropped
 
 LAYERS = ("scripted", "template", "llm")
 USER_ROLE = "user"
@@ -39,6 +44,12 @@ reviewing a colleague's change. You write exactly one message to the assistant, 
 more than four sentences, in plain text. You never write code yourself, never mention \
 that you are simulated, and never thank at length. Pursue the goal you are given for \
 this turn and nothing else."""
+ANSWER_GOAL = """\
+The assistant asked you this instead of doing the work:
+{question}
+
+Answer it with this, in your own words, keeping every name, path, number and quoted \
+text exactly as written: {answer}"""
 
 
 @dataclass
@@ -71,7 +82,13 @@ class SimulatedUser:
         self.layers = set(layers) | {"scripted"}
 
     async def message(self, turn: Turn, state: ProjectState) -> UserMessage:
-        """The user's message for this turn."""
+        """The user's message for this turn; a stated interface closes it word for word."""
+        message = await self._message(turn, state)
+        if turn.prompt.interface:
+            message = replace(message, text=f"{message.text}\n\n{turn.prompt.interface}")
+        return message
+
+    async def _message(self, turn: Turn, state: ProjectState) -> UserMessage:
         prompt = turn.prompt
         layer = prompt.user_layer
         if layer == "llm":
@@ -96,8 +113,28 @@ class SimulatedUser:
     async def _template(self, turn: Turn, state: ProjectState, note: str = "") -> UserMessage:
         return UserMessage(await self._render(turn, state), "template", note)
 
+    async def answer(self, turn: Turn, state: ProjectState, question: str) -> UserMessage:
+        """The user's reply when the agent asked instead of acting: the turn's `answer`."""
+        assert turn.prompt.answer is not None
+        scripted = UserMessage(turn.prompt.answer, "scripted")
+        if "llm" not in self.layers or USER_ROLE not in model_roles():
+            return scripted
+        goal = ANSWER_GOAL.format(question=question[-1500:], answer=turn.prompt.answer)
+        answer = turn.prompt.answer
+        return await self._generate(turn, state, goal, answer, answer)
+
     async def _llm(self, turn: Turn, state: ProjectState) -> UserMessage:
-        goal = await self._render(turn, state)
+        live = await _definition_file(turn.prompt.target)
+        goal = _fill(turn.prompt, turn, state, live)
+        # what the turn tests is the scripted text; the filled-in error and file list are
+        # context, which a message may leave out
+        guard = _guarded(turn.prompt, turn, state, live)
+        return await self._generate(turn, state, goal, guard, goal)
+
+    async def _generate(
+        self, turn: Turn, state: ProjectState, goal: str, guard: str, scripted: str
+    ) -> UserMessage:
+        """The user model's message for `goal`; `scripted` if it drops what `guard` must keep."""
         context = (
             f"Turn {turn.number}, phase: {turn.phase}.\n"
             f"Project files: {', '.join(state.files[:40]) or '(none yet)'}\n"
@@ -116,11 +153,17 @@ class SimulatedUser:
         text = output.completion.strip()
         if not text:
             return UserMessage(
-                goal, "template", "user model replied with nothing: template fallback"
+                scripted, "template", "user model replied with nothing: template fallback"
             )
         # the simulator's settings move scores: keep, with every message it writes, what
         # the provider actually received
         settings = _sent_settings(str(model))
+        lost = dropped(guard, text)
+        if lost:
+            # a message without them would test something else than the turn's checks
+            shown = ", ".join(repr(item) for item in lost[:8])
+            note = f"user model {model} dropped {shown}: scripted text sent"
+            return UserMessage(scripted, "template", note, settings)
         return UserMessage(text, "llm", f"user model {model}", settings)
 
 
@@ -180,8 +223,17 @@ async def _definition_file(function_name: str | None) -> str | None:
     return path or None
 
 
+def _guarded(prompt: Prompt, turn: Turn, state: ProjectState, live: str | None) -> str:
+    """The rendered text the guard holds a message to: without the last error and file list."""
+    return prompt.render({**_values(prompt, turn, state, live), "error": "", "files": ""})
+
+
 def _fill(prompt: Prompt, turn: Turn, state: ProjectState, live: str | None) -> str:
-    values = {
+    return prompt.render(_values(prompt, turn, state, live))
+
+
+def _values(prompt: Prompt, turn: Turn, state: ProjectState, live: str | None) -> dict[str, str]:
+    return {
         "file_path": live or "the file that defines it",
         "function_name": prompt.target or "the function",
         "error": (state.last_error or "no error recorded").strip()[-1500:],
@@ -191,4 +243,3 @@ def _fill(prompt: Prompt, turn: Turn, state: ProjectState, live: str | None) -> 
         "phase": turn.phase,
         "files": ", ".join(state.files[:40]) or "(no files yet)",
     }
-    return prompt.render(values)

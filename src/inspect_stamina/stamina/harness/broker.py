@@ -171,15 +171,19 @@ def _serve(conn: socket.socket, uid: int, nproc: int | None, shared: str | None)
     send_message(conn, {"started": pid})
     ended = threading.Event()
     status: list[int] = []
+    # the waiting thread wakes the loop through this pipe the moment the program ends:
+    # a polling loop would add its interval to every check command
+    woken, wake = os.pipe2(os.O_CLOEXEC)
 
     def wait() -> None:
         status.append(os.waitpid(pid, 0)[1])
+        os.write(wake, b"x")  # before the event: once it is set, the pipe may be closed
         ended.set()
 
     threading.Thread(target=wait, daemon=True).start()
     while not ended.is_set():
-        readable, _, _ = select.select([conn], [], [], 0.05)
-        if not readable:
+        readable, _, _ = select.select([conn.fileno(), woken], [], [])
+        if conn.fileno() not in readable:
             continue
         try:
             request, _ = receive_message(conn)
@@ -192,6 +196,8 @@ def _serve(conn: socket.socket, uid: int, nproc: int | None, shared: str | None)
         number = request.get("signal")
         if isinstance(number, int) and 0 < number < 65:
             _kill_group(pid, number)
+    os.close(woken)
+    os.close(wake)
     # whatever the program left running in its session ends with it
     _kill_group(pid, signal.SIGKILL)
     if shared:  # before the caller hears the program ended, and reads what it wrote

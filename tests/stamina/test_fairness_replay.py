@@ -1,0 +1,170 @@
+"""Turn ablation and bug truthfulness, replayed in the real Docker sandbox."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from inspect_stamina.stamina.fairness.replay import (
+    ABLATION,
+    BUG_TRUTHFULNESS,
+    due_checks,
+    in_force,
+    replay_instruments,
+    work_turns,
+)
+from inspect_stamina.stamina.script import load_script
+
+MINI = Path(__file__).parent / "fixtures" / "mini" / "script.yaml"
+
+
+def _check(turn: int, command: str, expected: str, **more: object) -> dict[str, object]:
+    return {
+        "at_turn": turn,
+        "action": "docker_exec",
+        "command": command,
+        "expected": expected,
+        "timeout": 60,
+        **more,
+    }
+
+
+A_IS_ONE = "python -c 'import m; print(m.a())'"
+# rejected already at turn 1: the turn 3 bug is no bug at all
+REJECTS = "python -c 'import m\ntry:\n    m.b(-1)\nexcept ValueError:\n    print(\"rejected\")'"
+
+
+@pytest.fixture
+def uneven(tmp_path: Path) -> Path:
+    """Seven turns: turn 2 is checked by nothing; the bug at turn 3 is already fixed
+    before it; the bug at turn 4 is planted by its setup; turn 5 is caught only because
+    turn 6's patch needs it, turn 7 only by the acceptance tests."""
+    refs = tmp_path / "references"
+    refs.mkdir()
+    scripts = {
+        "turn_01.sh": "mkdir -p m\nprintf 'def a():\\n    return 1\\n\\n\\ndef b(x):\\n"
+        "    if x < 0:\\n        raise ValueError(x)\\n    return x\\n' > m/__init__.py\n",
+        "turn_02.sh": "echo 'NOTE = \"nobody reads this\"' > m/notes.py\n",
+        "turn_03.sh": "echo '# b() rejects negative numbers' >> m/__init__.py\n",
+        "turn_04.sh": "sed -i 's/return 0/return 1/' m/__init__.py\n",
+        "turn_05.sh": "printf 'def c():\\n    return \"c1\"\\n' > m/c.py\n",
+        "turn_07.sh": "printf 'def d():\\n    return 4\\n' > m/d.py\n",
+    }
+    for name, text in scripts.items():
+        (refs / name).write_text(text)
+    (refs / "turn_06.patch").write_text(
+        '--- a/m/c.py\n+++ b/m/c.py\n@@ -1,2 +1,2 @@\n def c():\n-    return "c1"\n'
+        '+    return "c2"\n'
+    )
+    (tmp_path / "acceptance").mkdir()
+    (tmp_path / "acceptance" / "test_d.py").write_text(
+        "from m.d import d\n\n\ndef test_d():\n    assert d() == 4\n"
+    )
+
+    def turn(n: int, kind: str, **more: object) -> dict[str, object]:
+        suffix = ".patch" if n == 6 else ".sh"
+        return {
+            "text": f"Turn {n}.",
+            "kind": kind,
+            "reference": f"references/turn_{n:02}{suffix}",
+            **more,
+        }
+
+    script = {
+        "task_name": "Uneven checks",
+        "total_turns": 7,
+        "programming_languages": ["python"],
+        "narrative_script": [
+            {
+                "turn_range": [1, 7],
+                "phase": "All",
+                "user_prompts": [
+                    turn(1, "feature"),
+                    turn(2, "feature"),
+                    turn(3, "bug", origin="unstated"),
+                    turn(
+                        4,
+                        "bug",
+                        origin="harness",
+                        setup="sed -i 's/return 1/return 0/' m/__init__.py",
+                    ),
+                    turn(5, "feature"),
+                    turn(6, "feature"),
+                    turn(7, "feature"),
+                ],
+                "evaluation_checkpoints": [
+                    _check(1, A_IS_ONE, "1", name="a"),
+                    _check(3, REJECTS, "rejected", name="b rejects"),
+                    _check(4, A_IS_ONE, "1", name="a again"),
+                    _check(6, "python -c 'from m.c import c; print(c())'", "c2", name="c"),
+                ],
+            }
+        ],
+        "final_evaluation": [{"run_acceptance_tests": "acceptance/"}],
+    }
+    path = tmp_path / "script.yaml"
+    path.write_text(yaml.safe_dump(script, sort_keys=False))
+    return path
+
+
+def test_due_checks_are_a_sessions_own_and_the_earlier_in_force() -> None:
+    loaded = load_script(MINI)
+    turns = loaded.turns()
+    assert [t.number for t in work_turns(loaded)] == [1, 2, 4]
+    assert [c.at_turn for c in due_checks(loaded, turns[3])] == [4, 1, 2]
+    assert due_checks(loaded, turns[2]) == []  # no checkpoint of its own: no regressions
+    assert [c.at_turn for c in in_force(loaded.checkpoints(), 3)] == [1, 2]
+
+
+@pytest.mark.docker
+@pytest.mark.usefixtures("docker_engine")
+def test_mini_every_work_turn_is_caught_and_its_bug_declares_no_origin(log_dir: Path) -> None:
+    ablation, bugs = replay_instruments(load_script(MINI), str(log_dir))
+    assert ablation.name == ABLATION and bugs.name == BUG_TRUTHFULNESS
+    assert ablation.passed, [f.line() for f in ablation.findings]
+    assert ablation.figures["coverage"] == 1.0 and ablation.figures["work_turns"] == 3
+    caught_by = ablation.figures["caught_by"]
+    assert caught_by[1] == "checkpoint 'turn 1: tests/test_add.py' at turn 1"
+    assert all(f"at turn {turn}" in caught_by[turn] for turn in (2, 4))
+    # its bug (turn 4) is checked (divide() is missing before it) but says no origin
+    assert not bugs.passed
+    assert [(f.turn, f.message) for f in bugs.findings] == [
+        (4, "declares no origin (harness: planted by its setup; unstated)")
+    ]
+
+
+@pytest.mark.docker
+@pytest.mark.usefixtures("docker_engine")
+def test_unchecked_turn_is_uncaught_and_a_bug_fixed_before_its_turn_is_a_finding(
+    uneven: Path, log_dir: Path
+) -> None:
+    ablation, bugs = replay_instruments(load_script(uneven), str(log_dir))
+    assert not ablation.passed
+    # turn 2 adds a file no check reads; turn 3 "fixes" what turn 1 already did
+    assert ablation.figures["uncaught"] == [2, 3]
+    assert ablation.figures["coverage"] == round(5 / 7, 3)
+    assert [(f.turn, f.where) for f in ablation.findings] == [
+        (2, "references/turn_02.sh"),
+        (3, "references/turn_03.sh"),
+    ]
+    caught_by = ablation.figures["caught_by"]
+    assert caught_by[1] == "checkpoint 'a' at turn 1"
+    # its setup still runs when turn 4 is left out: the planted defect stays
+    assert caught_by[4] == "checkpoint 'a again' at turn 4"
+    assert caught_by[5] == "reference turn 6 no longer applies"
+    assert caught_by[6] == "checkpoint 'c' at turn 6"
+    assert caught_by[7] == "the acceptance tests (0/1 passed)"
+    assert ablation.figures["caught_by_kind"] == {"checkpoint": 3, "reference": 1, "acceptance": 1}
+    # the harness bug is planted by its setup and checked; the unstated one is not a bug
+    assert not bugs.passed
+    assert [(f.turn, f.message) for f in bugs.findings] == [
+        (
+            3,
+            "nothing checks this bug: its test (b rejects) already passes on the state "
+            "before the turn",
+        )
+    ]
+    assert bugs.figures["origins"] == {"unstated": 1, "harness": 1}
+    assert bugs.figures["tests"] == {3: "b rejects", 4: "a again"}

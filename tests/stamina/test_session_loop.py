@@ -1,0 +1,335 @@
+"""The session's turn loop without Docker: an in-memory workspace and a scripted agent.
+
+The sandbox calls the session makes (manifests, check runs, command facts, the final
+evaluation) are replaced by a workspace of strings; a checkpoint `cat FILE` with
+`expected: TEXT` passes when FILE holds TEXT. The agent is a list of rounds: the files
+it writes and the reply it ends its round with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from inspect_ai import Task
+from inspect_ai import eval as inspect_eval
+from inspect_ai.agent import AgentState
+from inspect_ai.dataset import Sample
+from inspect_ai.model import ChatMessageAssistant, Model, ModelOutput, get_model
+from inspect_ai.util._store import Store
+
+from inspect_stamina.stamina import session as session_module
+from inspect_stamina.stamina.record import CheckResult, FinalEvaluation, SessionRecord
+from inspect_stamina.stamina.scorers import compute_metrics
+from inspect_stamina.stamina.script import Checkpoint, load_script
+from inspect_stamina.stamina.session import stamina_session
+from inspect_stamina.stamina.summary import turn_summary
+
+
+@dataclass
+class Round:
+    """One round of the agent's work: files it writes, then its reply."""
+
+    reply: str
+    writes: dict[str, str] = field(default_factory=dict)
+
+
+class FakeSandbox:
+    """The workspace as a dict; the session's sandbox calls answered from it."""
+
+    def __init__(self, rounds: Sequence[Round]) -> None:
+        self.files: dict[str, str] = {}
+        self.rounds = list(rounds)
+        self.checked: list[list[str]] = []  # labels of each check run, in order
+
+    async def agent(self, state: AgentState) -> AgentState:
+        done = self.rounds.pop(0) if self.rounds else Round("Nothing more to do.")
+        self.files.update(done.writes)
+        state.messages.append(ChatMessageAssistant(content=done.reply))
+        state.output = ModelOutput.from_content("mockllm/model", done.reply)
+        return state
+
+    def manifest(self) -> dict[str, str]:
+        return {path: str(hash(text)) for path, text in self.files.items()}
+
+    def check(self, checkpoint: Checkpoint) -> CheckResult:
+        assert checkpoint.command and checkpoint.command.startswith("cat ")
+        text = self.files.get(checkpoint.command[4:], "")
+        passed = checkpoint.expected is not None and checkpoint.expected in text
+        return CheckResult(name=checkpoint.label, passed=passed, output=text or "no such file")
+
+    async def command(
+        self, command: str, expected: str | None, timeout: float = 120
+    ) -> CheckResult:
+        assert command.startswith("cat ")
+        text = self.files.get(command[4:])
+        return CheckResult(name=command, passed=text is not None, output=text or "")
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> FakeSandbox:
+    """A fake sandbox the session module's sandbox calls go to (set its rounds)."""
+    box = FakeSandbox([])
+
+    async def manifest() -> dict[str, str]:
+        return box.manifest()
+
+    async def checks_with_manifest(
+        checkpoints: Sequence[Checkpoint], *args: Any, **kwargs: Any
+    ) -> tuple[list[CheckResult], dict[str, str]]:
+        box.checked.append([c.label for c in checkpoints])
+        return [box.check(c) for c in checkpoints], box.manifest()
+
+    async def checks(checkpoints: Sequence[Checkpoint], *args: Any) -> list[CheckResult]:
+        return [box.check(c) for c in checkpoints]
+
+    async def texts(paths: list[str], max_kib: int = 256) -> dict[str, str]:
+        return {p: box.files[p] for p in paths if p in box.files}
+
+    async def final(*args: Any) -> FinalEvaluation:
+        return FinalEvaluation()
+
+    async def roles(*args: Any) -> None:
+        return None
+
+    for name, value in {
+        "workspace_manifest": manifest,
+        "run_checks_with_manifest": checks_with_manifest,
+        "run_checks": checks,
+        "read_text_files": texts,
+        "final_evaluation": final,
+        "check_model_roles": roles,
+        "run_command_check": box.command,
+    }.items():
+        monkeypatch.setattr(session_module, name, value, raising=name != "run_command_check")
+    return box
+
+
+def write_script(
+    directory: Path, prompts: Sequence[object], checkpoints: Sequence[object] = (), **extra: Any
+) -> Path:
+    """A one-phase script of these prompts and checkpoints."""
+    script = {
+        "task_name": "loop",
+        "total_turns": len(prompts),
+        "programming_languages": ["python"],
+        "narrative_script": [
+            {
+                "turn_range": [1, len(prompts)],
+                "phase": "Only",
+                "user_prompts": list(prompts),
+                "evaluation_checkpoints": list(checkpoints),
+            }
+        ],
+        **extra,
+    }
+    path = directory / "script.yaml"
+    path.write_text(yaml.safe_dump(script))
+    return path
+
+
+def cat(turn: int, path: str, expected: str, **extra: Any) -> dict[str, Any]:
+    """A checkpoint that passes when the fake workspace's file holds `expected`."""
+    return {
+        "at_turn": turn,
+        "action": "docker_exec",
+        "command": f"cat {path}",
+        "expected": expected,
+        "name": f"t{turn}:{path}",
+        **extra,
+    }
+
+
+def run_session(
+    box: FakeSandbox,
+    script: Path,
+    rounds: Sequence[Round],
+    roles: dict[str, Model] | None = None,
+    **options: Any,
+) -> SessionRecord:
+    """Run the script's session over the fake sandbox; the session record it stored."""
+    box.rounds = list(rounds)
+    task = Task(
+        dataset=[Sample(input="-", metadata={"script_path": str(script)})],
+        solver=stamina_session(agent=box.agent, user_layers=("scripted", "template"), **options),
+    )
+    [log] = inspect_eval(
+        task,
+        model="mockllm/model",
+        model_roles=roles,
+        display="none",
+        log_dir=str(script.parent / "logs"),
+    )
+    assert log.status == "success" and log.samples, log.error
+    return SessionRecord(store=Store(dict(log.samples[0].store)))
+
+
+def grader(*replies: str) -> dict[str, Model]:
+    """A mockllm bound to the grader role, answering these in order."""
+    outputs = [ModelOutput.from_content("mockllm/model", r) for r in replies]
+    return {"grader": get_model("mockllm/model", custom_outputs=outputs)}
+
+
+VAGUE = {
+    "text": "Add a units file.",
+    "kind": "vague",
+    "expect": {"behaviour": "ask_clarification"},
+    "answer": "Put km=1000 in units.txt.",
+}
+
+
+def test_an_asked_question_gets_the_turns_answer_and_the_checks_run_after_it(
+    fake: FakeSandbox, tmp_path: Path
+) -> None:
+    script = write_script(tmp_path, [VAGUE], [cat(1, "units.txt", "km=1000")])
+    rounds = [
+        # running the app wrote byte code only: asking is still not acting
+        Round("Which units should the file hold?", {"app/__pycache__/m.pyc": "x"}),
+        Round("Done: units.txt has km=1000.", {"units.txt": "km=1000"}),
+    ]
+    [turn] = run_session(fake, script, rounds).turns
+    assert turn.answered and turn.answer == "Put km=1000 in units.txt."
+    assert turn.asked == "Which units should the file hold?"
+    assert turn.reply == "Done: units.txt has km=1000."
+    # the check ran once, after the answer, and saw the agent act on it
+    assert fake.checked == [["t1:units.txt"]] and turn.checkpoints[0].passed
+    assert turn.robustness is not None and turn.robustness.passed
+    assert "after the answer, its checkpoints passed" in turn.robustness.detail
+    assert turn.effective
+    assert "Asked: Which units should the file hold? · answered: Put km=1000" in turn_summary(turn)
+
+
+def test_an_answered_robustness_turn_fails_when_the_work_after_it_fails(
+    fake: FakeSandbox, tmp_path: Path
+) -> None:
+    script = write_script(tmp_path, [VAGUE], [cat(1, "units.txt", "km=1000")])
+    rounds = [Round("Which units?"), Round("Done.", {"units.txt": "m=1"})]
+    [turn] = run_session(fake, script, rounds).turns
+    assert turn.answered and turn.robustness is not None and not turn.robustness.passed
+    assert "after the answer, checkpoints failed: t1:units.txt" in turn.robustness.detail
+
+
+def test_no_answer_when_the_agent_acted_or_did_not_ask(fake: FakeSandbox, tmp_path: Path) -> None:
+    script = write_script(tmp_path, [VAGUE, {**VAGUE, "text": "Add another units file."}])
+    rounds = [
+        Round("I wrote units.txt; which others do you want?", {"units.txt": "km=1000"}),
+        Round("Nothing to do, I think."),
+    ]
+    first, second = run_session(fake, script, rounds).turns
+    for turn in (first, second):
+        assert not turn.answered and turn.answer == ""
+        assert turn.robustness is not None and not turn.robustness.passed
+    assert first.robustness is not None and "workspace changed" in first.robustness.detail
+    assert len(fake.rounds) == 0  # two rounds, one per turn: no answer was sent
+
+
+def test_the_grader_judges_the_reply_that_asked(fake: FakeSandbox, tmp_path: Path) -> None:
+    script = write_script(tmp_path, [VAGUE], [cat(1, "units.txt", "km=1000")])
+    rounds = [Round("Could you clarify?"), Round("Done.", {"units.txt": "km=1000"})]
+    roles = grader("A generic question that fits any request.\nGRADE: I")
+    [turn] = run_session(fake, script, rounds, roles).turns
+    assert turn.answered and turn.robustness is not None
+    assert not turn.robustness.passed and "generic" in (turn.robustness.grader or "")
+
+
+def test_a_failed_checkpoint_is_rechecked_at_the_next_checkpoint_turn(
+    fake: FakeSandbox, tmp_path: Path
+) -> None:
+    prompts = [
+        {"text": "Write km=1000 to units.txt.", "reply": "Done."},
+        {"text": "Also write m=1 to metres.txt.", "reply": "Done."},
+        {"text": "Write cm=0.01 to centi.txt.", "reply": "Done."},
+        {"text": "Write mm=0.001 to milli.txt.", "reply": "Done."},
+    ]
+    checkpoints = [
+        cat(1, "units.txt", "km=1000"),
+        cat(3, "centi.txt", "cm=0.01"),
+        cat(4, "milli.txt", "mm=0.001"),
+    ]
+    script = write_script(tmp_path, prompts, checkpoints)
+    rounds = [
+        Round("Done.", {"units.txt": "km=100"}),  # the slip
+        Round("Done, and fixed units.txt.", {"metres.txt": "m=1", "units.txt": "km=1000"}),
+        Round("Done.", {"centi.txt": "cm=0.01"}),
+        Round("Done.", {"milli.txt": "mm=0.001", "units.txt": "km=1"}),  # breaks it again
+    ]
+    record = run_session(fake, script, rounds)
+    turns = record.turns
+    # re-run once, at turn 3 (the next checkpoint turn), beside turn 3's own checkpoint
+    assert fake.checked == [
+        ["t1:units.txt"],
+        ["t3:centi.txt", "t1:units.txt"],
+        ["t4:milli.txt", "t1:units.txt", "t3:centi.txt"],
+    ]
+    assert [c.passed for c in turns[2].rechecks] == [True] and turns[2].regressions == []
+    assert "Re-checked after failing: ✓ t1:units.txt" in turn_summary(turns[2])
+    # repaired, it passed once: failing at turn 4 is a regression
+    assert turns[3].regressions == ["t1:units.txt"] and turns[3].rechecks == []
+    script_model = load_script(script).script
+    metrics = compute_metrics(script_model, record, FinalEvaluation())
+    assert metrics["stamina"] == 4.0 and metrics["stamina_strict"] == 0.0
+    assert metrics["regressions"] == 1.0
+
+
+def test_question_turns_are_graded_by_their_facts(fake: FakeSandbox, tmp_path: Path) -> None:
+    facts = [
+        {"name": "unit", "any_of": [r"\bkm\b", "kilomet"]},
+        # from the live project: each line the command prints must be in the reply
+        {"name": "file", "command": "cat units.txt"},
+    ]
+    prompts = [
+        {"text": "Write km=1000 to units.txt.", "reply": "Done."},
+        {"text": "What does units.txt hold?", "kind": "explain", "facts": facts},
+        {"text": "And again: what does units.txt hold?", "kind": "explain", "facts": facts},
+        {"text": "Explain the project, please.", "kind": "explain"},
+    ]
+    script = write_script(tmp_path, prompts)
+    rounds = [
+        Round("Done.", {"units.txt": "km=1000\nm=1"}),
+        Round("It maps KM=1000 and m=1: kilometres and metres."),
+        Round("It holds the km conversion factor."),  # canned: m=1 and km=1000 missing
+        Round("A units file."),
+    ]
+    turns = run_session(fake, script, rounds).turns
+    assert [(f.name, f.passed) for f in turns[1].facts] == [("unit", True), ("file", True)]
+    assert turns[1].effective
+    unit, file = turns[2].facts
+    assert unit.passed and not file.passed and "'km=1000', 'm=1'" in file.detail
+    assert not turns[2].effective
+    assert "Facts: ✓ unit · ✗ file (reply lacks 'km=1000', 'm=1')" in turn_summary(turns[2])
+    # no facts, no grader: any answer that asks nothing back
+    assert turns[3].facts == [] and turns[3].answer_grade is None and turns[3].effective
+
+
+def test_the_grader_decides_whether_a_question_without_facts_was_answered(
+    fake: FakeSandbox, tmp_path: Path
+) -> None:
+    prompts = [
+        {"text": "Explain the project, please.", "kind": "explain"},
+        {"text": "How are units stored?", "kind": "explain"},
+    ]
+    script = write_script(tmp_path, prompts)
+    rounds = [Round("It is a project."), Round("In units.txt, one unit=factor per line.")]
+    roles = grader("Generic, fits any project.\nGRADE: I", "Answers it.\nGRADE: C")
+    first, second = run_session(fake, script, rounds, roles).turns
+    assert first.answer_grade is not None and not first.answer_grade.passed
+    assert not first.effective
+    assert second.answer_grade is not None and second.answer_grade.passed and second.effective
+
+
+def test_a_bug_turn_already_right_is_effective_in_a_session(
+    fake: FakeSandbox, tmp_path: Path
+) -> None:
+    prompts = [
+        {"text": "Write km=1000 to units.txt.", "reply": "Done."},
+        {"text": "units.txt lacks km=1000, fix it.", "kind": "bug", "reply": "It is there."},
+    ]
+    checkpoints = [cat(1, "units.txt", "km=1000"), cat(2, "units.txt", "km=1000")]
+    script = write_script(tmp_path, prompts, checkpoints)
+    rounds = [Round("Done.", {"units.txt": "km=1000"}), Round("It already holds km=1000.")]
+    first, second = run_session(fake, script, rounds).turns
+    assert second.changed == [] and second.checkpoints[0].passed and second.effective
