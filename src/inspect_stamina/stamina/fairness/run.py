@@ -64,7 +64,7 @@ class FairnessReport:
 
 def _short(value: Any) -> str:
     """A figure as printed: long mappings and lists are left to fairness.json."""
-    if isinstance(value, dict | list) and len(str(value)) > 100:
+    if isinstance(value, dict | list) and len(value) > 6 and len(str(value)) > 100:
         return f"({len(value)} entries in fairness.json)"
     return str(value)
 
