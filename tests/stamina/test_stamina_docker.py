@@ -120,7 +120,7 @@ def test_starter_script_noop_fails_every_behavioural_check(log_dir: Path) -> Non
     assert result.returncode == 0, result.stdout + result.stderr
     value, meta = score_of(read_eval_log(list_eval_logs(str(log_dir))[0]))
     checks = [c for t in meta["turns"] for c in t["checkpoints"]]
-    assert len(checks) == 7 and not any(c["passed"] for c in checks)
+    assert len(checks) == 14 and not any(c["passed"] for c in checks)
     assert value["completion"] == 0.0 and value["checkpoint_pass_rate"] == 0.0
     assert value["memory"] == 0.0 and value["robustness"] == 0.0 and value["consistency"] == 0.0
     assert value["stamina"] == 2.0  # the first checkpoint is at turn 3
