@@ -99,6 +99,10 @@ def _validate_fairness(specs: list[str], replay: bool, output: str) -> None:
 
     from inspect_stamina.stamina.fairness.run import run_fairness
 
+    path = Path(output)
+    # refused before any instrument runs: a long replay must not end in an unwritable path
+    if not path.parent.is_dir() or not os.access(path.parent, os.W_OK):
+        raise StaminaError(f"cannot write fairness results to {path}: no writable directory")
     reports = []
     for spec in specs:
         try:
@@ -107,8 +111,12 @@ def _validate_fairness(specs: list[str], replay: bool, output: str) -> None:
             raise StaminaError(f"fairness of {spec}: {ex}") from ex
         print(report.text())
         reports.append(report)
-    path = Path(output)
-    path.write_text(json.dumps([r.as_json() for r in reports], indent=2) + "\n", encoding="utf-8")
+    try:
+        path.write_text(
+            json.dumps([r.as_json() for r in reports], indent=2) + "\n", encoding="utf-8"
+        )
+    except OSError as ex:
+        raise StaminaError(f"cannot write fairness results to {path}: {ex}") from ex
     print(f"fairness results: {path.resolve()}")
     unfair = [r.script for r in reports if not r.passed]
     if unfair:

@@ -128,6 +128,13 @@ def test_a_rule_quoting_words_its_prompt_lacks_does_not_load(tmp_path: Path) -> 
     )
 
 
+def test_an_unwritable_output_is_refused_before_anything_runs(tmp_path: Path) -> None:
+    result = fairness("inventory_cli", "-o", str(tmp_path / "missing" / "f.json"), cwd=tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "cannot write fairness results to" in result.stderr
+    assert "inventory_cli: fair" not in result.stdout
+
+
 @pytest.mark.parametrize("spec", ["inventory_cli", "todo_app"])
 def test_fairness_json_is_written_where_asked(tmp_path: Path, spec: str) -> None:
     out = tmp_path / "sub" / "f.json"
