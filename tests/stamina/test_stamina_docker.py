@@ -149,15 +149,18 @@ def test_llm_user_layer_uses_the_user_role_and_caches(
     log_dir: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("INSPECT_CACHE_DIR", str(tmp_path / "cache"))
+    # a rewrite that keeps every path, identifier and signature of the scripted text (the
+    # guard would send the scripted text instead of one that dropped any)
     first = get_model(
-        "mockllm/model", custom_outputs=[say("Please add to_metres in calc/ops.py, reusing UNITS.")]
+        "mockllm/model",
+        custom_outputs=[say("Please add calc/ops.py with to_metres(value, unit), reusing UNITS.")],
     )
     log = run("stamina/oracle", log_dir, model_roles={"user": first})
     value, meta = score_of(log)
     turn = meta["turns"][1]
     assert (turn["layer"], turn["message"]) == (
         "llm",
-        "Please add to_metres in calc/ops.py, reusing UNITS.",
+        "Please add calc/ops.py with to_metres(value, unit), reusing UNITS.",
     )
     assert value["checkpoint_pass_rate"] == 1.0
     # the record says what the provider received: mockllm's request carries no temperature
@@ -233,7 +236,8 @@ LOOK = (
     ],
 )
 def test_grader_role_can_only_tighten_robustness(log_dir: Path, verdict: str, passed: bool) -> None:
-    grader = get_model("mockllm/model", custom_outputs=[say(verdict)])
+    # the grader also judges the question turns without facts: the same verdict for each
+    grader = get_model("mockllm/model", custom_outputs=[say(verdict)] * 8)
     value, meta = score_of(run("stamina/oracle", log_dir, model_roles={"grader": grader}))
     robustness = meta["turns"][2]["robustness"]
     assert robustness["grader"] == verdict and robustness["passed"] is passed
