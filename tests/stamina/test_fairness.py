@@ -43,10 +43,10 @@ def test_repaired_starter_script_passes_the_host_instruments(tmp_path: Path) -> 
 
 
 def test_flagship_v1_is_found_unfair(tmp_path: Path) -> None:
-    result = fairness("todo_app", "-o", str(tmp_path / "out.json"), cwd=tmp_path)
+    result = fairness("todo_app_v1", "-o", str(tmp_path / "out.json"), cwd=tmp_path)
     assert result.returncode == 1
-    assert "todo_app: UNFAIR" in result.stdout
-    assert "1 script(s) unfair: todo_app" in result.stderr and "Traceback" not in result.stderr
+    assert "todo_app_v1: UNFAIR" in result.stdout
+    assert "1 script(s) unfair: todo_app_v1" in result.stderr and "Traceback" not in result.stderr
     [report] = json.loads((tmp_path / "out.json").read_text())
     canned = next(i for i in report["instruments"] if i["name"] == "canned repliers")
     # the audit's canned reply passes more than half of the flagship's robustness turns
@@ -74,7 +74,7 @@ def test_a_canned_clarification_passes_an_ask_turn_without_a_check(tmp_path: Pat
 
 
 def test_keyword_union_says_every_alternative_a_judge_accepts() -> None:
-    loaded = resolve_script("todo_app")
+    loaded = resolve_script("todo_app_v1")
     reply = keyword_replier(loaded)(loaded.turns()[0])
     for turn in loaded.turns():
         if turn.prompt.expect and turn.prompt.expect.behaviour == "point_out_error":
@@ -107,7 +107,7 @@ def test_explain_turn_without_facts_and_an_echoed_fact_are_findings(tmp_path: Pa
 
 
 def test_rule_must_quote_its_prompt(tmp_path: Path) -> None:
-    loaded = resolve_script("todo_app")
+    loaded = resolve_script("todo_app_v1")
     result = stated_rules(loaded)
     assert not result.passed and result.figures["rules"] == len(loaded.script.consistency_rules)
     assert stated_rules(resolve_script("inventory_cli")).passed
@@ -135,7 +135,7 @@ def test_an_unwritable_output_is_refused_before_anything_runs(tmp_path: Path) ->
     assert "inventory_cli: fair" not in result.stdout
 
 
-@pytest.mark.parametrize("spec", ["inventory_cli", "todo_app"])
+@pytest.mark.parametrize("spec", ["inventory_cli", "todo_app_v1"])
 def test_fairness_json_is_written_where_asked(tmp_path: Path, spec: str) -> None:
     out = tmp_path / "sub" / "f.json"
     out.parent.mkdir()

@@ -21,7 +21,7 @@ def _flagged(result: InstrumentResult) -> set[tuple[int | None, str]]:
 
 @pytest.fixture(scope="module")
 def todo_app() -> InstrumentResult:
-    return stated_interfaces(resolve_script("todo_app"))
+    return stated_interfaces(resolve_script("todo_app_v1"))
 
 
 def test_todo_app_turn_11_api_base_is_unstated(todo_app: InstrumentResult) -> None:
@@ -193,6 +193,26 @@ def test_url_not_stated_is_flagged(tmp_path: Path) -> None:
         "url '/items/7/' is not stated at or before turn 1"
     ]
     assert result.findings[0].where == "tests/test_shop.py:2"
+
+
+def test_a_relative_path_under_a_stated_prefix_states_the_url(tmp_path: Path) -> None:
+    # "`items/` under the prefix we agreed" states /api/items/ once /api/ was said
+    test = TEST_STATUSES.replace('"/items/', '"/api/items/')
+    prompts = [
+        {"text": "Every endpoint lives under /api/, always."},
+        {
+            "text": "Build shop: POST `items/` with a sku (201) and DELETE `items/<id>/`, under our prefix."
+        },
+    ]
+    assert _run(_script(tmp_path / "a", prompts, test, 2)).passed
+    # without the prefix said, or with the path said as a word, the URL is unstated
+    alone = [{"text": "Build shop: POST `items/` with a sku (201) and DELETE `items/<id>/`."}]
+    assert not _run(_script(tmp_path / "b", alone, test, 1)).passed
+    worded = [
+        prompts[0],
+        {"text": "Build shop: POST items with a sku (201) and DELETE one by its id."},
+    ]
+    assert not _run(_script(tmp_path / "c", worded, test, 2)).passed
 
 
 def test_json_keys_and_nested_keys(tmp_path: Path) -> None:

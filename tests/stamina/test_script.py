@@ -309,3 +309,18 @@ def test_until_turn_must_follow_its_checkpoint(mini: Path) -> None:
         ScriptError, match=r"evaluation_checkpoints\[0\]\.until_turn: until_turn must be in 1\.\.6"
     ):
         load_script(mini)
+
+
+def test_a_memory_probe_of_the_conversation_is_graded_at_an_explain_turn(mini: Path) -> None:
+    said = "      - {name: units, any_of: [kilomet]}"
+    # facts instead of checks: the probe turn may be an explain turn (turn 3 is vague)
+    edit(
+        mini,
+        '    checks:\n      - defined_once: UNITS\n        used_in: "calc/ops.py"\n',
+        f"    facts:\n{said}\n",
+    )
+    assert load_script(mini).script.memory_probes[0].facts[0].any_of == ["kilomet"]
+    edit(mini, "probed_at: 2", "probed_at: 3")
+    assert "turn 3 is not a memory_probe prompt (nor an explain prompt)" in problems(mini)
+    edit(mini, f"    facts:\n{said}\n", "")
+    assert "a memory probe needs checks (the workspace) or facts (the reply)" in problems(mini)

@@ -96,6 +96,12 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> FakeSandbox:
     async def roles(*args: Any) -> None:
         return None
 
+    async def fetch(dest: Path) -> list[str]:
+        for path, text in box.files.items():
+            (dest / path).parent.mkdir(parents=True, exist_ok=True)
+            (dest / path).write_text(text)
+        return []
+
     for name, value in {
         "workspace_manifest": manifest,
         "run_checks_with_manifest": checks_with_manifest,
@@ -104,6 +110,7 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> FakeSandbox:
         "final_evaluation": final,
         "check_model_roles": roles,
         "run_command_check": box.command,
+        "fetch_workspace": fetch,
     }.items():
         monkeypatch.setattr(session_module, name, value, raising=name != "run_command_check")
     return box
@@ -333,3 +340,30 @@ def test_a_bug_turn_already_right_is_effective_in_a_session(
     rounds = [Round("Done.", {"units.txt": "km=1000"}), Round("It already holds km=1000.")]
     first, second = run_session(fake, script, rounds).turns
     assert second.changed == [] and second.checkpoints[0].passed and second.effective
+
+
+def test_a_memory_probe_of_the_conversation_is_graded_in_the_reply(
+    fake: FakeSandbox, tmp_path: Path
+) -> None:
+    prompts = [
+        {"text": "Start units.txt; it's for the Northside food bank.", "kind": "memory_plant"},
+        {"text": "Who is this for again?", "kind": "explain"},
+        {"text": "Remind the new teammate who it's for.", "kind": "explain"},
+    ]
+    said = {"name": "who", "any_of": ["Northside", "food bank"]}
+    probes = [
+        {"id": f"who{n}", "fact": "Northside", "planted_at": 1, "probed_at": n, "facts": [said]}
+        for n in (2, 3)
+    ]
+    script = write_script(tmp_path, prompts, memory_probes=probes)
+    rounds = [
+        Round("Done.", {"units.txt": "km=1000"}),
+        Round("The volunteers of the Northside food bank."),
+        Round("Some team, I forget which."),
+    ]
+    session = run_session(fake, script, rounds)
+    [who2], [who3] = session.turns[1].probes, session.turns[2].probes
+    assert who2.passed and "who" in who2.detail
+    assert not who3.passed
+    metrics = compute_metrics(load_script(script).script, session, FinalEvaluation())
+    assert metrics["memory"] == 0.5

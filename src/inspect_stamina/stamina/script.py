@@ -255,13 +255,25 @@ class Check(ScriptModel):
 
 
 class MemoryProbe(ScriptModel):
-    """A fact planted at one turn and probed at a later one."""
+    """A fact planted at one turn and probed at a later one.
+
+    checks: over the workspace after the probe turn (a fact the code holds). facts: in the
+    probe turn's reply (a fact said once in the conversation and never written to a file:
+    a reason, a name, a date), then the probe turn may be an explain turn.
+    """
 
     id: str
     fact: str
     planted_at: int
     probed_at: int
-    checks: list[Check] = Field(min_length=1)
+    checks: list[Check] = Field(default_factory=list)
+    facts: list[AnswerFact] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _something_to_check(self) -> MemoryProbe:
+        if not self.checks and not self.facts:
+            raise ValueError("a memory probe needs checks (the workspace) or facts (the reply)")
+        return self
 
 
 class ConsistencyRule(ScriptModel):
@@ -591,8 +603,15 @@ def _check_semantics(script: Script, directory: Path, problems: _Problems) -> No
             problems.add(
                 (*at, "planted_at"), f"turn {probe.planted_at} is not a memory_plant prompt"
             )
-        if kinds.get(probe.probed_at) != "memory_probe":
-            problems.add((*at, "probed_at"), f"turn {probe.probed_at} is not a memory_probe prompt")
+        probe_kinds = {"memory_probe"} | (
+            {"explain"} if probe.facts and not probe.checks else set()
+        )
+        if kinds.get(probe.probed_at) not in probe_kinds:
+            problems.add(
+                (*at, "probed_at"),
+                f"turn {probe.probed_at} is not a memory_probe prompt"
+                + (" (nor an explain prompt)" if "explain" in probe_kinds else ""),
+            )
     spoken = {
         phase.turn_range[0] + offset: prompt.spoken
         for phase in script.narrative_script

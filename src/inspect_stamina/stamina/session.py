@@ -597,6 +597,9 @@ class _Session:
                 record.rules[rule.id] = (await evaluate_check(rule.check, copy))[0]
             for probe in probes:
                 outcomes = [await evaluate_check(check, copy) for check in probe.checks]
+                if probe.facts:
+                    facts = await grade_facts(probe.facts, record.reply, run_command_check)
+                    outcomes += [(f.passed, f"{f.name}: {f.detail}") for f in facts]
                 record.probes.append(
                     ProbeResult(
                         id=probe.id,

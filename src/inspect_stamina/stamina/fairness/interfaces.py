@@ -125,7 +125,12 @@ class Stated:
         self.text = text
         self.words = set(WORD.findall(text))
         self.frameworks = frameworks
-        self.urls = [_segments(u) for u in URL_TEXT.findall(text)]
+        found = URL_TEXT.findall(text)
+        self.urls = [_segments(u) for u in found]
+        # "`tags/` under the prefix we agreed" states /api/v1/tags/: a relative path said
+        # as one (a trailing slash) joins any absolute prefix said as one
+        self.prefixes = [_segments(u) for u in found if u.startswith("/") and u.endswith("/")]
+        self.relative = [_segments(u) for u in found if not u.startswith("/") and u.endswith("/")]
         self.tokens = [_path_segments(t) for t in PATH_TOKEN.findall(text)]
 
     def states(self, need: Need) -> bool:
@@ -153,7 +158,12 @@ class Stated:
         if kind == "exit code":
             return int(item) in KNOWN_EXIT_CODES or self._number(item)
         if kind == "url":
-            return any(_url_matches(_segments(item), stated) for stated in self.urls)
+            needed = _segments(item)
+            return any(_url_matches(needed, stated) for stated in self.urls) or any(
+                _url_matches(needed, prefix + rest)
+                for prefix in self.prefixes
+                for rest in self.relative
+            )
         if kind == "module":
             return self._module(item)
         if kind == "file":
