@@ -16,9 +16,9 @@ def test_unknown_field_on_create(api):
 
 def test_unknown_field_on_update(api):
     todo = api.post("/api/v1/todos/", {"title": "paint"}, format="json").json()
-    response = api.patch(f"/api/v1/todos/{todo['id']}/", {"titel": "typo"}, format="json")
+    response = api.patch(f"/api/v1/todos/{todo['id']}/", {"colour": "blue"}, format="json")
     assert response.status_code == 400, f"an unknown field should answer 400, got {response.status_code}"
-    assert _names(response.json(), "titel"), f"the error should name titel: {response.json()!r}"
+    assert _names(response.json(), "colour"), f"the error should name colour: {response.json()!r}"
 
 
 def test_known_fields_still_work(api):

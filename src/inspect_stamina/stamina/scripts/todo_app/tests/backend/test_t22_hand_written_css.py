@@ -29,9 +29,9 @@ def test_css_is_written_and_loaded():
             path = (source.parent / spec).resolve()
             if path.is_file() and path.stat().st_size > 0:
                 loaded.append(path)
-    index = FRONTEND / "index.html"
-    if index.is_file():
-        for href in re.findall(r"""<link[^>]+href=["']/?([^"']+\.css)["']""", index.read_text(errors="replace")):
+    # or linked from an HTML page of the app (index.html)
+    for page in FRONTEND.glob("*.html"):
+        for href in re.findall(r"""<link[^>]+href=["']/?([^"']+\.css)["']""", page.read_text(errors="replace")):
             path = FRONTEND / href
             if path.is_file() and path.stat().st_size > 0:
                 loaded.append(path)
@@ -44,6 +44,7 @@ def test_no_ui_library():
     package = FRONTEND / "package.json"
     assert package.is_file(), "frontend/package.json does not exist"
     data = json.loads(package.read_text())
-    deps = {**data.get("dependencies", {}), **data.get("devDependencies", {})}
+    # every dependency section npm knows (dependencies, devDependencies, peer...)
+    deps = {name for section in data.values() if isinstance(section, dict) for name in section}
     libraries = sorted(name for name in deps if UI_LIBRARIES.match(name))
     assert not libraries, f"no UI library was wanted: {libraries}"
