@@ -129,3 +129,16 @@ def test_references_are_the_projects_history(tmp_path: Path, todo_app: LoadedScr
     assert (work / "backend/todos/services.py").is_file()
     assert (work / "frontend/src/api/client.js").is_file()
     assert (work / "deploy/nginx.conf").is_file()
+
+
+def test_version_1_is_kept_loadable_for_comparison(tmp_path: Path) -> None:
+    v1 = resolve_script("todo_app_v1")
+    assert v1.script.total_turns == 100 and v1.missing_references() == []
+    assert "version 1" in v1.script.task_name
+    # version 1's own tests: the unfair ones its audit found are still there
+    assert (v1.directory / "tests/frontend/t11_client.test.jsx").read_text().count("API_BASE") > 0
+    result = subprocess.run(
+        ["inspect-stamina", "validate", "todo_app_v1"], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "todo_app_v1: valid" in result.stdout
