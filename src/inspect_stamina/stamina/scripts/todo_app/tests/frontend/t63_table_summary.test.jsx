@@ -37,4 +37,6 @@ test("the table's summary line counts the todos and the done ones", async () => 
   render(<App />);
   await screen.findByText("Walk the dog");
   expect(await screen.findByText(/(^|\D)3 todos, 1 done/)).toBeTruthy();
+  // the done row keeps the class turn 19 asked for
+  expect(screen.getByText("Buy milk").closest("tr").classList.contains("done")).toBe(true);
 });
