@@ -6,6 +6,7 @@ from __future__ import annotations
 import tempfile
 from dataclasses import dataclass, field
 
+from inspect_ai.log import EvalLog
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import store
 
@@ -30,18 +31,51 @@ class Validation:
         return not self.problems
 
 
-def _session(spec: str, model: str, log_dir: str) -> SessionRecord:
-    """Run one model over the script; the session record it left in the log."""
+# the three runs of `validate --run`: the oracle, the noop, the replay that checks each
+# behavioural checkpoint before its turn
+ORACLE, NOOP, REPLAY = "stamina/oracle", "stamina/noop", "mockllm/model"
+
+
+def _runs(spec: str, log_dir: str) -> dict[str, EvalLog]:
+    """The oracle, the noop and the replay over the script, run together; their logs by model.
+
+    They use separate sandboxes and share nothing, so one eval runs them at once: the
+    oracle's session is the longest, and the other two fit in its waits.
+    """
     from inspect_ai import eval as inspect_eval
+    from inspect_ai import task_with
 
     from inspect_stamina.stamina.task import stamina
 
-    [log] = inspect_eval(stamina(script=spec), model=model, log_dir=log_dir, display="none")
-    if log.status != "success" or not log.samples or not log.samples[0].scores:
-        raise RuntimeError(
-            f"the {model} run did not complete: {log.error.message if log.error else log.status}"
-        )
-    return log.samples[0].store_as(SessionRecord)
+    tasks = [
+        task_with(stamina(script=spec), model=ORACLE, name="validate_oracle"),
+        task_with(stamina(script=spec), model=NOOP, name="validate_noop"),
+        task_with(
+            stamina(script=spec),
+            model=REPLAY,
+            solver=_replay_checking_early(),
+            scorer=None,
+            name="validate_replay",
+        ),
+    ]
+    logs = inspect_eval(tasks, log_dir=log_dir, display="none", max_tasks=len(tasks))
+    by_model = {}
+    for log in logs:
+        if log.status != "success" or not log.samples:
+            raise RuntimeError(
+                f"the {log.eval.model} run did not complete: "
+                f"{log.error.message if log.error else log.status}"
+            )
+        by_model[log.eval.model] = log
+    return by_model
+
+
+def _session(log: EvalLog) -> SessionRecord:
+    """The session record a scored run left in its log."""
+    sample = log.samples[0] if log.samples else None
+    if sample is None or not sample.scores:
+        raise RuntimeError(f"the {log.eval.model} run left no scored sample")
+    return sample.store_as(SessionRecord)
 
 
 def validate_script(spec: str, run: bool = False) -> Validation:
@@ -55,11 +89,10 @@ def validate_script(spec: str, run: bool = False) -> Validation:
     if not run or result.problems:
         return result
     with tempfile.TemporaryDirectory(prefix="stamina-validate-") as log_dir:
-        oracle, noop = (
-            _session(spec, "stamina/oracle", log_dir),
-            _session(spec, "stamina/noop", log_dir),
-        )
-        early = _passing_early(spec, log_dir)
+        logs = _runs(spec, log_dir)
+    oracle, noop = _session(logs[ORACLE]), _session(logs[NOOP])
+    replay = logs[REPLAY].samples or []
+    early = [(str(label), int(turn)) for label, turn in replay[0].store.get(_EARLY_KEY, [])]
     for label, turn in early:
         result.problems.append(
             f"behavioural checkpoint {label} already passes with the references up to turn "
@@ -118,20 +151,3 @@ def _replay_checking_early() -> Solver:  # inspect-evals-lint: ignore[custom_sol
         return state
 
     return solve
-
-
-def _passing_early(spec: str, log_dir: str) -> list[tuple[str, int]]:
-    """Behavioural checkpoints that pass with only the references before their turn."""
-    from inspect_ai import Task
-    from inspect_ai import eval as inspect_eval
-
-    from inspect_stamina.stamina.task import stamina
-
-    task = stamina(script=spec)
-    replay = Task(dataset=task.dataset, solver=_replay_checking_early(), sandbox=task.sandbox)
-    [log] = inspect_eval(replay, model="mockllm/model", log_dir=log_dir, display="none")
-    if log.status != "success" or not log.samples:
-        raise RuntimeError(
-            f"the replay run did not complete: {log.error.message if log.error else log.status}"
-        )
-    return [(str(label), int(turn)) for label, turn in log.samples[0].store.get(_EARLY_KEY, [])]

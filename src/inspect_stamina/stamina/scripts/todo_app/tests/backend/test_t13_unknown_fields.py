@@ -2,10 +2,13 @@
 
 
 def _names(body, field):
-    # the field is named in the body: at the top (DRF's shape) or under error.fields (turn 15 on)
-    error = body.get("error") if isinstance(body, dict) else None
-    fields = error.get("fields", {}) if isinstance(error, dict) else body
-    return isinstance(fields, dict) and field in fields
+    """Whether the body names the field: as a key or in a text, anywhere in it (a field
+    map at the top, error.fields from turn 41 on, or a message saying it)."""
+    if isinstance(body, dict):
+        return any(key == field or _names(value, field) for key, value in body.items())
+    if isinstance(body, list):
+        return any(_names(item, field) for item in body)
+    return isinstance(body, str) and field in body
 
 
 def test_unknown_field_on_create(api):

@@ -1,4 +1,5 @@
-"""Turn 41: validation errors are 400 {"error": {"code": "VALIDATION_ERROR", "message", "fields"}}."""
+"""Turn 41: validation errors are 400 {"error": {"code": "VALIDATION_ERROR", "message", "fields"}};
+an unknown field (turn 13) is one too."""
 
 
 def _check(response, field):
@@ -26,3 +27,7 @@ def test_bad_priority(api):
 def test_bad_priority_on_patch(api):
     todo = api.post("/api/v1/todos/", {"title": "x"}, format="json").json()
     _check(api.patch(f"/api/v1/todos/{todo['id']}/", {"priority": "critical"}, format="json"), "priority")
+
+
+def test_unknown_field(api):
+    _check(api.post("/api/v1/todos/", {"title": "x", "colour": "red"}, format="json"), "colour")
