@@ -590,9 +590,11 @@ class _Session:
             return
         with tempfile.TemporaryDirectory(prefix="stamina-ws-") as tmp:
             copy = Path(tmp)
-            problems = await fetch_workspace(copy)
-            if problems:
-                record.note = "; ".join([*([record.note] if record.note else []), *problems])
+            # a probe of the conversation reads only the reply: no copy for it alone
+            if rules or any(probe.checks for probe in probes):
+                problems = await fetch_workspace(copy)
+                if problems:
+                    record.note = "; ".join([*([record.note] if record.note else []), *problems])
             for rule in rules:
                 record.rules[rule.id] = (await evaluate_check(rule.check, copy))[0]
             for probe in probes:

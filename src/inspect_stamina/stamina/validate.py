@@ -39,8 +39,8 @@ ORACLE, NOOP, REPLAY = "stamina/oracle", "stamina/noop", "mockllm/model"
 def _runs(spec: str, log_dir: str) -> dict[str, EvalLog]:
     """The oracle, the noop and the replay over the script, run together; their logs by model.
 
-    They use separate sandboxes and share nothing, so one eval runs them at once: the
-    oracle's session is the longest, and the other two fit in its waits.
+    They use separate sandboxes and share nothing, so one eval runs them at once
+    rather than one after another.
     """
     from inspect_ai import eval as inspect_eval
     from inspect_ai import task_with
@@ -91,8 +91,8 @@ def validate_script(spec: str, run: bool = False) -> Validation:
     with tempfile.TemporaryDirectory(prefix="stamina-validate-") as log_dir:
         logs = _runs(spec, log_dir)
     oracle, noop = _session(logs[ORACLE]), _session(logs[NOOP])
-    replay = logs[REPLAY].samples or []
-    early = [(str(label), int(turn)) for label, turn in replay[0].store.get(_EARLY_KEY, [])]
+    [replay] = logs[REPLAY].samples or []
+    early = [(str(label), int(turn)) for label, turn in replay.store.get(_EARLY_KEY, [])]
     for label, turn in early:
         result.problems.append(
             f"behavioural checkpoint {label} already passes with the references up to turn "
