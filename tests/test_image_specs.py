@@ -259,6 +259,7 @@ def test_web_image_extends_stamina_with_node_and_the_django_stack() -> None:
         "django-filter",
         "django-cors-headers",
         "pytest-django",
+        "gunicorn",  # serves the agent's app as its production entrypoint would
     }
     assert all(re.fullmatch(r"[\w.-]+==[\w.]+", line) for line in own), own
     django = next(line for line in own if line.lower().startswith("django=="))

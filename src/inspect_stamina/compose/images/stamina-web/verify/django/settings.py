@@ -1,5 +1,6 @@
 SECRET_KEY = "build-check"
 ROOT_URLCONF = "urls"
+ALLOWED_HOSTS = ["127.0.0.1", "testserver"]
 USE_TZ = True
 INSTALLED_APPS = [
     "django.contrib.auth",
