@@ -13,6 +13,8 @@ junit=$1
 shift
 app=${STAMINA_WORKSPACE:-/workspace}/frontend
 runner=/opt/stamina-web-runner/node_modules
+# the benchmark's own helpers for tests (api-stub.js), placed beside this script
+here=$(cd "$(dirname "$0")" && pwd)
 [ -d "$runner/vitest" ] || { echo "the image has no web test runner in $runner"; exit 1; }
 [ -d "$app/src" ] || { echo "no frontend/src in the workspace"; exit 1; }
 run=$(mktemp -d)
@@ -33,6 +35,7 @@ export default {
   resolve: {
     alias: {
       "@app": "$app/src",
+      "@bench": "$here",
       react: "$runner/react",
       "react-dom": "$runner/react-dom",
     },
