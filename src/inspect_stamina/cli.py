@@ -85,6 +85,8 @@ def _cmd_validate(args: argparse.Namespace) -> None:
         except RuntimeError as ex:  # a validation run that could not finish
             raise StaminaError(f"validating {spec}: {ex}") from ex
         print(f"{result.script}: {'valid' if result.ok else 'INVALID'} ({'; '.join(result.facts)})")
+        for figure in result.figures:
+            print(f"  {figure}")
         for problem in result.problems:
             print(f"  - {problem}")
         failed += not result.ok

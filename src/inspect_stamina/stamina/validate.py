@@ -11,6 +11,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import store
 
 from inspect_stamina.stamina.checks import run_checks
+from inspect_stamina.stamina.difficulty import describe_difficulty, difficulty_by_phase
 from inspect_stamina.stamina.record import SessionRecord
 from inspect_stamina.stamina.references import reference_command, run_as_agent, setup_command
 from inspect_stamina.stamina.session import script_of
@@ -24,12 +25,17 @@ class Validation:
     script: str
     problems: list[str] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)
+    # figures about the script's shape, a line each (difficulty by phase)
+    figures: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         """No problem found."""
         return not self.problems
 
+
+# the two halves of a full-stack script, whose turns that change both are counted
+FULL_STACK = ("backend", "frontend")
 
 # the three runs of `validate --run`: the oracle, the noop, the replay that checks each
 # behavioural checkpoint before its turn
@@ -86,6 +92,14 @@ def validate_script(spec: str, run: bool = False) -> Validation:
         f"{loaded.script.total_turns} turns, {len(loaded.checkpoints())} checkpoints"
     )
     result.problems += loaded.missing_references()
+    if not result.problems:
+        phases = difficulty_by_phase(loaded, FULL_STACK)
+        result.figures.append(describe_difficulty(phases))
+        spanning = [turn for p in phases for turn in p.turns_spanning]
+        if spanning:
+            result.figures.append(
+                f"{len(spanning)} turns change {' and '.join(FULL_STACK)} together: {spanning}"
+            )
     if not run or result.problems:
         return result
     with tempfile.TemporaryDirectory(prefix="stamina-validate-") as log_dir:
