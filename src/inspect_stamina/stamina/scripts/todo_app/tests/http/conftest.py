@@ -1,9 +1,15 @@
 """Benchmark-owned: the fixture that serves the agent's backend under gunicorn (live.py)."""
 
+import os
 import sys
 
 import pytest
-from live import Server, backend_copy, free_port, production_build, run_in
+
+# the checks import test files by path (pytest's importlib mode): the helpers beside
+# this file become importable as `live`
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from live import Server, backend_copy, free_port, production_build, run_in  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -34,6 +34,8 @@ def migrated(migrated_backend):
     if not path.is_file():
         pytest.fail("backend/db.sqlite3, with the volunteers' todos, is gone", pytrace=False)
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    # the file is the agent's: its schema's triggers and views run no functions here
+    db.execute("PRAGMA trusted_schema = OFF")
     try:
         yield db
     finally:
