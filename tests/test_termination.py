@@ -29,6 +29,12 @@ def ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def default_sigint() -> None:
+    # as a terminal starts it, however pytest itself was started (a background job's
+    # children inherit an ignored SIGINT, and the Ctrl-C under test would never arrive)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize(
     ("sig", "background"),
     [(signal.SIGTERM, False), (signal.SIGINT, False), (signal.SIGTERM, True)],
@@ -46,7 +52,7 @@ def test_signal_to_inspect_eval_removes_its_containers(
         stderr=subprocess.STDOUT,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        preexec_fn=ignore_sigint if background else None,
+        preexec_fn=ignore_sigint if background else default_sigint,
     )
     try:
         # the eval has begun (its log exists) and the session's sandbox is up
