@@ -1,14 +1,9 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import ProfilePage from "@app/components/ProfilePage";
+import { jsonResponse, stubApi } from "@bench/api-stub.js";
 
 // Turn 65: the profile page shows the week's completions ("4 completed this week").
-
-function stubStats(stats) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(stats), { status: 200, headers: { "Content-Type": "application/json" } }));
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
-}
 
 afterEach(() => {
   cleanup();
@@ -16,13 +11,15 @@ afterEach(() => {
 });
 
 test("the profile page shows completed_this_week", async () => {
-  stubStats({ total: 9, completed: 6, open: 3, completed_this_week: 4, by_priority: { low: 3, medium: 3, high: 3 } });
+  const stats = { total: 9, completed: 6, open: 3, completed_this_week: 4, by_priority: { low: 3, medium: 3, high: 3 } };
+  stubApi(() => jsonResponse(stats));
   render(<ProfilePage />);
   expect(await screen.findByText(/\b4 completed this week\b/)).toBeTruthy();
 });
 
 test("a week with none says 0 completed this week", async () => {
-  stubStats({ total: 2, completed: 1, open: 1, completed_this_week: 0, by_priority: { low: 1, medium: 1, high: 0 } });
+  const stats = { total: 2, completed: 1, open: 1, completed_this_week: 0, by_priority: { low: 1, medium: 1, high: 0 } };
+  stubApi(() => jsonResponse(stats));
   render(<ProfilePage />);
   expect(await screen.findByText(/\b0 completed this week\b/)).toBeTruthy();
 });
