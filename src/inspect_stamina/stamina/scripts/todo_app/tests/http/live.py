@@ -65,12 +65,12 @@ def backend_copy():
     return copy
 
 
-def run_in(directory, *args, env=None, timeout=120):
+def run_in(directory, *args, timeout=120):
     """Run a program of the project in a copy, with production settings; fail the test if it fails."""
     done = subprocess.run(
         list(args),
         cwd=directory,
-        env=env or {**os.environ, **PRODUCTION_ENV},
+        env={**os.environ, **PRODUCTION_ENV},
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -91,17 +91,12 @@ def free_port():
 class Server:
     """One program of the agent's serving HTTP from a copy of backend/, stopped at the end."""
 
-    def __init__(self, directory, command, port, env=None):
+    def __init__(self, directory, command, port):
         self.directory = directory
         self.command = command
         self.port = port
-        self.env = {**os.environ, **PRODUCTION_ENV, **(env or {})}
         self.log_path = os.path.join(os.path.dirname(directory), "server.log")
         self.process = None
-
-    def run(self, *args, timeout=120):
-        """Run a program of the project (manage.py, say) in the copy; fail the test if it fails."""
-        return run_in(self.directory, *args, env=self.env, timeout=timeout)
 
     def start(self, seconds=30):
         """Start the command and wait until the port answers."""
@@ -113,7 +108,7 @@ class Server:
                 self.process = subprocess.Popen(
                     self.command,
                     cwd=self.directory,
-                    env=self.env,
+                    env={**os.environ, **PRODUCTION_ENV},
                     stdin=subprocess.DEVNULL,
                     stdout=log,
                     stderr=log,
@@ -196,9 +191,14 @@ class Response:
             return None
 
 
+def password_of(name):
+    """The password sign_up gives an account."""
+    return "pw-" + name + "-2025"
+
+
 def sign_up(server, name):
     """A new account, registered and signed in as a client would: its access token."""
-    password = "pw-" + name + "-2025"
+    password = password_of(name)
     registered = server.post("/api/v1/auth/register/", {"username": name, "password": password})
     assert registered.status_code == 201, (
         f"POST /api/v1/auth/register/ should answer 201, got {registered.status_code}: {registered.content[:300]!r}"

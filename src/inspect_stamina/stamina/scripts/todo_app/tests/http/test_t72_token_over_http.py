@@ -3,7 +3,7 @@ get tokens, call the API with the Bearer token, refresh; and the shared account 
 of turn 71 cannot be signed in to.
 """
 
-from live import sign_up
+from live import password_of, sign_up
 
 
 def test_a_client_signs_up_and_works_with_its_token(gunicorn_app):
@@ -19,7 +19,7 @@ def test_a_client_signs_up_and_works_with_its_token(gunicorn_app):
 
 def test_refresh_over_http(gunicorn_app):
     sign_up(gunicorn_app, "refresher")
-    tokens = gunicorn_app.post("/api/v1/auth/token/", {"username": "refresher", "password": "pw-refresher-2025"})
+    tokens = gunicorn_app.post("/api/v1/auth/token/", {"username": "refresher", "password": password_of("refresher")})
     refreshed = gunicorn_app.post("/api/v1/auth/token/refresh/", {"refresh": tokens.json()["refresh"]})
     assert refreshed.status_code == 200 and (refreshed.json() or {}).get("access"), (
         f"refresh should answer 200 with a new access token: {refreshed.status_code} {refreshed.content[:300]!r}"

@@ -10,7 +10,7 @@ from the API, asked by this test.
 import os
 import subprocess
 
-from live import WEB_RUNNER, FrontDoor, sign_up
+from live import WEB_RUNNER, FrontDoor, password_of, sign_up
 
 E2E = os.path.join(os.path.dirname(__file__), "e2e.mjs")
 
@@ -23,7 +23,7 @@ def test_the_built_app_signs_in_lists_and_adds_against_the_api(gunicorn_app, bui
         script = handle.read()
     with FrontDoor(built_frontend, gunicorn_app.port) as site:
         done = subprocess.run(
-            ["node", "--input-type=module", "-", site.url, "stacker", "pw-stacker-2025",
+            ["node", "--input-type=module", "-", site.url, "stacker", password_of("stacker"),
              "Buy stamps for the newsletter", "Call the printer about flyers"],
             input=script,
             capture_output=True,
