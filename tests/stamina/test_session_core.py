@@ -69,6 +69,34 @@ def test_a_changed_requirement_retires_its_checkpoint(log_dir: Path, tmp_path: P
     assert value["regressions"] == 0.0
 
 
+def test_a_check_that_says_what_it_reads_is_rerun_only_when_that_changes(
+    log_dir: Path, tmp_path: Path
+) -> None:
+    # turn 1's check reads calc/__init__.py: turn 2 (ops.py only) does not re-run it, the
+    # phase end (turn 3) re-runs everything, turn 4's break of add() is caught at once
+    script = tmp_path / "mini"
+    shutil.copytree(Path(MINI).parent, script)
+    path = script / "script.yaml"
+    old = "        test_file: tests/test_add.py\n"
+    path.write_text(path.read_text().replace(old, old + '        reads: ["calc/__init__.py"]\n'))
+    safe = "printf 'def divide(a, b):\\n    return a / b\\n' > calc/safe.py"
+    breaks_add = f"{safe} && sed -i 's/return a + b/return a - b/' calc/__init__.py"
+    outputs = model(
+        bash(CREATE_CALC),
+        say("Done."),
+        bash(OPS),
+        say("Done."),
+        say("Nicer how?"),
+        bash(breaks_add),
+        say("Done."),
+    )
+    _, meta = score_of(run(outputs, log_dir, script=str(path)))
+    turns = meta["turns"]
+    assert [t["regression_runs"] for t in turns] == [0, 0, 2, 2, 0, 2]
+    assert [c["passed"] for t in turns[:4] for c in t["checkpoints"]] == [True, True, True]
+    assert turns[3]["regressions"] == ["turn 1: tests/test_add.py"]
+
+
 def test_agent_files_at_test_paths_survive_and_its_pytest_setup_is_ignored(
     log_dir: Path,
 ) -> None:

@@ -102,6 +102,8 @@ class TurnRecord(BaseModel):
     diff: str = ""
     checkpoints: list[CheckResult] = Field(default_factory=list)
     regressions: list[str] = Field(default_factory=list)
+    # how many earlier passed checkpoints were re-run at this turn (the regression runs)
+    regression_runs: int = 0
     # checkpoints that failed at the previous checkpoint turn, re-run at this one (for
     # stamina: was the failure repaired?); not regressions
     rechecks: list[CheckResult] = Field(default_factory=list)

@@ -204,6 +204,10 @@ class Checkpoint(ScriptModel):
     name: str | None = None
     # how a pytest test file meets the agent's code (default: the script's test_isolation)
     isolation: Isolation | None = None
+    # the workspace paths its result depends on (a directory ends in "/", globs allowed,
+    # "!path" leaves a path out): a regression run skips it while none of them changed
+    # (default: any change counts)
+    reads: list[str] | None = None
 
     @property
     def batched(self) -> bool:
@@ -221,6 +225,10 @@ class Checkpoint(ScriptModel):
                 raise ValueError("runner is for action run_tests")
             if "{test}" not in self.runner:
                 raise ValueError("runner must name the test file as {test}")
+        for entry in self.reads or []:
+            path = entry.removeprefix("!")
+            if not path or path.startswith("/") or ".." in path.split("/"):
+                raise ValueError(f"reads entry {entry!r} must be a path inside the workspace")
         return self
 
     @property

@@ -58,6 +58,7 @@ from inspect_stamina.stamina.record import (
     TurnRecord,
 )
 from inspect_stamina.stamina.references import reference_command, run_as_agent, setup_command
+from inspect_stamina.stamina.regressions import CheckpointLedger, Regressions
 from inspect_stamina.stamina.robustness import (
     GRADER_ROLE,
     edited_files,
@@ -88,7 +89,6 @@ from inspect_stamina.stamina.summary import TURN_SPAN_TYPE, turn_span_name, turn
 from inspect_stamina.stamina.user import USER_ROLE, ProjectState, SimulatedUser
 
 Mode = Literal["free", "teacher_forced"]
-Regressions = Literal["all", "phase_end", "none"]
 
 SYSTEM_PROMPT = """\
 You are a software engineer working with one user on one project over a long session. \
@@ -119,7 +119,7 @@ def stamina_session(
     feedback: bool = False,
     attempts: int = 1,
     mode: Mode = "free",
-    regressions: Regressions = "all",
+    regressions: Regressions = "affected",
     compaction: CompactionStrategy | None = None,
     knowledge_base: bool = False,
     command_timeout: int = 180,
@@ -201,12 +201,10 @@ class _Session:
         self.current: TurnRecord | None = None
         self.turn_generations, self.turn_tokens = turn_generations, turn_tokens
         self.feedback, self.attempts, self.mode = feedback, attempts, mode
-        self.regressions = regressions
         self.project = ProjectState()
-        self.passed_checkpoints: dict[str, Checkpoint] = {}
-        # checkpoints that failed at the last checkpoint turn: re-run at the next one, so
-        # that stamina knows whether the failure was repaired (not regressions)
-        self.failed_checkpoints: dict[str, Checkpoint] = {}
+        # checkpoints that failed at the last checkpoint turn are re-run at the next one,
+        # so that stamina knows whether the failure was repaired (not regressions)
+        self.ledger = CheckpointLedger(regressions)
         self.record = store_as(SessionRecord)
         self.manifest: dict[str, str] = {}
         self.texts: dict[str, str] = {}  # each text file as last seen, for a turn's diff
@@ -489,32 +487,6 @@ class _Session:
         self.kb_files.update(texts)
         self.kb.update_files(self.kb_files)
 
-    def _due_regressions(self, turn: Turn) -> list[Checkpoint]:
-        """Earlier passed checkpoints to re-run with this turn's, as the setting says."""
-        if self.regressions == "none":
-            return []
-        if self.regressions == "phase_end" and not turn.last_of_phase:
-            return []
-        if self.regressions == "all" and not turn.checkpoints:
-            return []
-        return [
-            c
-            for c in self.passed_checkpoints.values()
-            if c.at_turn < turn.number and (c.until_turn is None or turn.number <= c.until_turn)
-        ]
-
-    def _due_rechecks(self, turn: Turn) -> list[Checkpoint]:
-        """At a checkpoint turn, the checkpoints that failed at the previous one (once)."""
-        if not turn.checkpoints:
-            return []
-        due = [
-            c
-            for c in self.failed_checkpoints.values()
-            if c.until_turn is None or turn.number <= c.until_turn
-        ]
-        self.failed_checkpoints = {}
-        return due
-
     async def _checks(
         self, state: TaskState, turn: Turn, record: TurnRecord
     ) -> tuple[float, float]:
@@ -523,30 +495,42 @@ class _Session:
         The turn's changed files come from the manifest the check run takes first (one
         sandbox call for both), or from a manifest alone on a turn without checks.
         """
-        earlier = self._due_regressions(turn)
-        again = self._due_rechecks(turn)
         before = self.manifest
+        known: dict[str, str] | None = None
+        if self.ledger.needs_changes_first(turn):
+            # which checkpoints to re-run depends on what this turn changed
+            known = await workspace_manifest()
+            self.ledger.note_changes(changed_files(before, known))
+        earlier = self.ledger.due_regressions(turn, changes_known=known is not None)
+        again = self.ledger.due_rechecks(turn)
+        record.regression_runs = len(earlier)
         results: list[CheckResult] = []
-        listing: dict[str, str] | None = None
+        listing: dict[str, str] | None = known
         if turn.checkpoints or earlier or again:
-            results, listing = await run_checks_with_manifest(
+            results, run_listing = await run_checks_with_manifest(
                 [*turn.checkpoints, *earlier, *again],
                 self.loaded.directory,
+                manifest=known is None,
                 isolation=self.loaded.script.isolation,
             )
+            listing = known if known is not None else run_listing
         self.manifest = listing if listing is not None else await workspace_manifest()
         record.changed = changed_files(before, self.manifest)
+        if known is None:
+            self.ledger.note_changes(record.changed)
         seconds, feedback_seconds = sum(r.seconds for r in results), 0.0
         own, rerun = len(turn.checkpoints), len(turn.checkpoints) + len(earlier)
         due, regression_runs = results[:own], results[own:rerun]
         for checkpoint, result in zip(earlier, regression_runs, strict=True):
-            if not result.passed:
+            if result.passed:
+                self.ledger.passed_now(checkpoint)
+            else:
                 record.regressions.append(checkpoint.label)
-                del self.passed_checkpoints[checkpoint.label]
+                self.ledger.regressed(checkpoint)
         for checkpoint, result in zip(again, results[rerun:], strict=True):
             record.rechecks.append(result)
             if result.passed:  # repaired: from now on a later failure is a regression
-                self.passed_checkpoints[checkpoint.label] = checkpoint
+                self.ledger.passed_now(checkpoint)
         for index, checkpoint in enumerate(turn.checkpoints):
             result, tries = due[index], 0
             while not result.passed and self.feedback and tries < self.attempts:
@@ -557,9 +541,9 @@ class _Session:
             result.retries = tries
             due[index] = result
             if result.passed:
-                self.passed_checkpoints[checkpoint.label] = checkpoint
+                self.ledger.passed_now(checkpoint)
             else:
-                self.failed_checkpoints[checkpoint.label] = checkpoint
+                self.ledger.failed_now(checkpoint)
                 self.project.last_error = result.output
         record.checkpoints = list(due)
         return seconds, feedback_seconds
@@ -571,7 +555,9 @@ class _Session:
         state.messages.append(ChatMessageUser(content=FEEDBACK_PROMPT.format(output=failed.output)))
         spent = await self._agent(state, record)
         before, self.manifest = self.manifest, await workspace_manifest()
-        record.changed = sorted(set(record.changed) | set(changed_files(before, self.manifest)))
+        retried = changed_files(before, self.manifest)
+        self.ledger.note_changes(retried)
+        record.changed = sorted(set(record.changed) | set(retried))
         [result] = await run_checks(
             [checkpoint], self.loaded.directory, self.loaded.script.isolation
         )
@@ -688,6 +674,7 @@ class _Session:
                     f"teacher forcing could not replay a reference: {result.stderr[-500:]}"
                 )
         self.manifest = await workspace_manifest()
+        self.ledger.note_everything_changed()
 
 
 def is_effective(kind: str, record: TurnRecord, asked_last_turn: bool) -> tuple[bool, bool]:

@@ -20,9 +20,10 @@ from inspect_stamina.orphans import reap_before_run
 from inspect_stamina.paths import cache_root
 from inspect_stamina.sandbox_spec import compose_file_sandbox
 from inspect_stamina.stamina.agents import compaction_strategy, resolve_agent
+from inspect_stamina.stamina.regressions import REGRESSION_MODES, Regressions
 from inspect_stamina.stamina.scorers import script_metadata, stamina_scorer
 from inspect_stamina.stamina.script import LoadedScript, load_script
-from inspect_stamina.stamina.session import Mode, Regressions, stamina_session
+from inspect_stamina.stamina.session import Mode, stamina_session
 from inspect_stamina.stamina.user import LAYERS
 from inspect_stamina.task_args import comma_list, int_arg, optional_int_arg
 from inspect_stamina.termination import terminate_like_interrupt
@@ -67,7 +68,7 @@ def stamina(
     feedback: bool = False,
     attempts: int = 1,
     mode: Mode = "free",
-    regressions: Regressions = "all",
+    regressions: Regressions = "affected",
     agent: Agent | str | None = None,
     agent_args: str | dict[str, Any] | None = None,
     compaction: str = "auto",
@@ -97,8 +98,9 @@ def stamina(
         mode: free (the agent builds on its own work) or teacher_forced (the workspace is
             reset to the reference state at each phase boundary).
         regressions: Which earlier passed checkpoints are re-run, batched with the due
-            ones: all (at every checkpoint turn), phase_end (at each phase's last turn)
-            or none.
+            ones: affected (at every checkpoint turn, those whose inputs changed since
+            they last ran, and all of them at each phase's last turn), all (every one at
+            every checkpoint turn), phase_end (at each phase's last turn) or none.
         agent: Any Inspect agent, or the name of one registered with Inspect
             (package/name, e.g. inspect_swe/claude_code); default: react with bash and
             python in the sandbox as the agent user.
@@ -133,8 +135,10 @@ def stamina(
         raise StaminaError(f"Unknown user layer(s) {sorted(unknown)}; valid: {', '.join(LAYERS)}.")
     if mode not in ("free", "teacher_forced"):
         raise StaminaError(f"Unknown mode {mode!r}; valid: free, teacher_forced.")
-    if regressions not in ("all", "phase_end", "none"):
-        raise StaminaError(f"Unknown regressions {regressions!r}; valid: all, phase_end, none.")
+    if regressions not in REGRESSION_MODES:
+        raise StaminaError(
+            f"Unknown regressions {regressions!r}; valid: {', '.join(REGRESSION_MODES)}."
+        )
     turn_generations = optional_int_arg("turn_generations", turn_generations)
     turn_tokens = optional_int_arg("turn_tokens", turn_tokens)
     attempts = int_arg("attempts", attempts, minimum=0)

@@ -14,7 +14,9 @@ whatever the agent does). Later turns' changes are applied as the diffs they mad
 baseline, as far as they still apply: a reference that writes whole files would
 otherwise bring the left-out change back. At each checkpoint turn the checks a session
 runs there (that turn's checkpoints and the earlier ones still in force) run, until one
-fails. The turn is caught by that checkpoint, by a later change (or setup) that no
+fails; a check whose ``reads`` miss every path where the workspace now differs from the
+baseline's is left out (it would see what it saw there), and once the workspace no
+longer differs at all, nothing later can catch the omission. The turn is caught by that checkpoint, by a later change (or setup) that no
 longer applies, or by the acceptance tests at the end. The instrument passes only if
 every work turn is caught: strict on purpose, since a turn whose omission nobody
 notices is unchecked work, whatever kind of turn it is. A check that the full baseline
@@ -44,6 +46,7 @@ from inspect_stamina.stamina.checks import run_acceptance, run_checks
 from inspect_stamina.stamina.fairness.result import Finding, InstrumentResult
 from inspect_stamina.stamina.record import CheckResult
 from inspect_stamina.stamina.references import reference_command, run_as_agent, setup_command
+from inspect_stamina.stamina.regressions import reads_path
 from inspect_stamina.stamina.sandbox import AGENT_USER, STOP_AGENT, WORKSPACE
 from inspect_stamina.stamina.script import Checkpoint, LoadedScript, Turn
 from inspect_stamina.stamina.session import script_of
@@ -63,6 +66,10 @@ INSTALLED = ("node_modules", ".venv")
 _EXCLUDE_INSTALLED = " ".join(f"--exclude={name}" for name in INSTALLED)
 _PRUNE_INSTALLED = (
     "\\( -type d \\( " + " -o ".join(f"-name {name}" for name in INSTALLED) + " \\) -prune \\)"
+)
+# what a divergence from the baseline leaves out: installed trees, and what no check reads
+_NOT_COMPARED = " ".join(
+    f"--exclude={name}" for name in (*INSTALLED, ".git", "__pycache__", ".pytest_cache")
 )
 
 
@@ -180,6 +187,15 @@ class _Replay:
             return None
         return f"reference turn {turn.number} no longer applies: {_tail(result)}"
 
+    async def divergence(self, after: int) -> list[str] | None:
+        """The workspace paths whose contents differ from the baseline's state after a
+        turn (None: not known). A check that reads none of them sees what it saw there."""
+        saved = f"{SNAPSHOT_DIR}/{after}"
+        result = await self._root(f"diff -rq {_NOT_COMPARED} {saved} {WORKSPACE}")
+        if result.returncode not in (0, 1):
+            return None
+        return diverged_paths(result.stdout, saved, WORKSPACE)
+
     async def check(self, checkpoints: Sequence[Checkpoint]) -> list[CheckResult]:
         if not checkpoints:
             return []
@@ -232,6 +248,13 @@ class _Replay:
                 kind = "setup" if problem.startswith("setup") else "reference"
                 return _caught(left_out, kind, turn.number, problem.split(":")[0])
             due = due_checks(self.loaded, turn)
+            diverged = await self.divergence(turn.number) if due else None
+            if diverged == []:
+                # the workspace is the baseline's again: every later state is too
+                return _caught(left_out, None, None, None)
+            if diverged is not None:
+                # a check that reads nothing the omission changed passes as in the baseline
+                due = [c for c in due if any(reads_path(c, p) for p in diverged)]
             results = await self.check(due)
             # a check the full baseline fails too says nothing about the left-out turn
             failing = [
@@ -295,6 +318,33 @@ class _Replay:
             if not r.passed
         ]
         return found
+
+
+def diverged_paths(output: str, saved: str, workspace: str) -> list[str] | None:
+    """The relative paths `diff -rq SAVED WORKSPACE` reports (None: a line it cannot read)."""
+    paths: list[str] = []
+    roots = (f"{saved}/", f"{workspace}/")
+    for line in output.splitlines():
+        if line.startswith("Only in ") and ": " in line:
+            folder, name = line[len("Only in ") :].split(": ", 1)
+            folder += "/"
+            root = next((r for r in roots if folder.startswith(r)), None)
+            if root is None:
+                return None
+            paths.append(folder[len(root) :] + name)
+        elif line.startswith((f"Files {saved}/", f"File {saved}/")):
+            rest = line.split(f"{saved}/", 1)[1]
+            if line.startswith("Files "):  # Files A and B differ
+                path, found, _ = rest.partition(f" and {workspace}/")
+            else:  # File A is a socket while file B is a regular file
+                path, found, _ = rest.partition(f" while file {workspace}/")
+                path = path.rpartition(" is a ")[0]
+            if not found or not path:
+                return None
+            paths.append(path)
+        else:
+            return None
+    return paths
 
 
 def _tail(result: ExecResult[str]) -> str:
