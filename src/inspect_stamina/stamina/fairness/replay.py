@@ -190,11 +190,13 @@ class _Replay:
     async def divergence(self, after: int) -> list[str] | None:
         """The workspace paths whose contents differ from the baseline's state after a
         turn (None: not known). A check that reads none of them sees what it saw there."""
-        saved = f"{SNAPSHOT_DIR}/{after}"
-        result = await self._root(f"diff -rq {_NOT_COMPARED} {saved} {WORKSPACE}")
+        return await self._differing(f"{SNAPSHOT_DIR}/{after}", WORKSPACE)
+
+    async def _differing(self, left: str, right: str) -> list[str] | None:
+        result = await self._root(f"diff -rq {_NOT_COMPARED} {left} {right}")
         if result.returncode not in (0, 1):
             return None
-        return diverged_paths(result.stdout, saved, WORKSPACE)
+        return diverged_paths(result.stdout, left, right)
 
     async def check(self, checkpoints: Sequence[Checkpoint]) -> list[CheckResult]:
         if not checkpoints:
@@ -212,8 +214,13 @@ class _Replay:
         )
 
     async def baseline(self) -> dict[str, Any]:
-        """Every setup and reference in order, saved after each turn, checks as due."""
+        """Every setup and reference in order, saved after each turn, checks as due.
+
+        A check that passed and reads nothing changed since is not run again (it would
+        pass again), except at a phase's last turn; a failed one always is."""
         failed: list[list[Any]] = []
+        # labels of checks that passed and whose inputs have not changed since
+        holding: dict[str, Checkpoint] = {}
         await self.snapshot("0")
         for turn in self.turns:
             problem = await self.setup(turn)
@@ -225,9 +232,23 @@ class _Replay:
             await self.snapshot(str(turn.number))
             if turn.prompt.reference:
                 await self.record_change(turn)
-            due = due_checks(self.loaded, turn)
+            if holding:
+                changed = await self._differing(
+                    f"{SNAPSHOT_DIR}/{turn.number - 1}", f"{SNAPSHOT_DIR}/{turn.number}"
+                )
+                holding = {
+                    label: c
+                    for label, c in holding.items()
+                    if changed is not None
+                    and not turn.last_of_phase
+                    and not any(reads_path(c, p) for p in changed)
+                }
+            due = [c for c in due_checks(self.loaded, turn) if c.label not in holding]
             for c, r in zip(due, await self.check(due), strict=True):
-                if not r.passed:
+                if r.passed:
+                    holding[c.label] = c
+                else:
+                    holding.pop(c.label, None)
                     failed.append([turn.number, c.label, r.output[-_OUTPUT_TAIL:]])
         accepted = await self.acceptance()
         return {
