@@ -4,7 +4,7 @@
 PYTHON ?= python3
 LOG_DIR ?= logs
 
-.PHONY: setup demo test lint bench
+.PHONY: setup demo test test-fast lint bench
 
 setup:
 	$(PYTHON) -m pip install -q -e ".[dev,mcp]"
@@ -24,6 +24,12 @@ test: setup
 	command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	$(PYTHON) -m pytest
+
+# The loop to use while developing: every test that needs neither Docker nor a long run
+# (markers docker and slow), on two workers; no Docker engine needed.
+test-fast:
+	$(PYTHON) -m pip install -q -e ".[dev,mcp]"
+	$(PYTHON) -m pytest -m "not docker and not slow" -n 2
 
 lint:
 	$(PYTHON) -m pip install -q -e ".[dev,mcp]"

@@ -25,6 +25,16 @@ def offline_tiktoken(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
         os.environ["TIKTOKEN_CACHE_DIR"] = old
 
 
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test that uses the Docker engine must say so with the `docker` marker: the fast
+    tier (`make test-fast`, ``-m "not docker and not slow"``) runs without one."""
+    uses_docker = "docker_engine" in getattr(item, "fixturenames", ())
+    if uses_docker and item.get_closest_marker("docker") is None:
+        pytest.fail(
+            f"{item.nodeid} uses the Docker engine without @pytest.mark.docker", pytrace=False
+        )
+
+
 @pytest.fixture(scope="session")
 def docker_engine() -> None:
     """Docker tests need a running engine: fail (never skip) when there is none."""

@@ -13,7 +13,7 @@ from inspect_stamina.images import image_label, image_specs
 from inspect_stamina.paths import COMPOSE_DIR
 from tests.helpers import run_in_image
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:

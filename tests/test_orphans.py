@@ -19,7 +19,7 @@ from tests.helpers import hand_made_project
 from tests.stamina.test_stamina_docker import MINI
 from tests.test_owner import labels_of_a_gone_process
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 IMAGE = image_specs()["stamina"].tag
 EVERYTHING = {"container", "network", "volume"}

@@ -13,7 +13,7 @@ from inspect_ai.log import list_eval_logs, read_eval_log
 
 from tests.helpers import sandbox_containers
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 
 def wait_for(condition: object, seconds: float) -> bool:

@@ -136,6 +136,7 @@ def test_corrupt_metadata(tmp_path: Path) -> None:
         gaia_dataset(["2023_level1"], "validation", root)
 
 
+@pytest.mark.slow
 def test_hub_unreachable_says_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.delenv("HF_TOKEN", raising=False)

@@ -17,7 +17,7 @@ from inspect_stamina.images import image_specs
 from tests.gaia.test_gaia_docker import MODEL, bash_call, run, submit, tool_texts
 from tests.helpers import run_in_image
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 SENTENCE = "The lighthouse keeper counted 417 gulls before noon."
 PORT = 8765

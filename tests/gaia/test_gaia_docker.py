@@ -20,7 +20,7 @@ from inspect_stamina.gaia.dataset import EXAMPLE_DIR
 from inspect_stamina.gaia.task import gaia, gaia_level1, gaia_level2, gaia_level3
 from tests.helpers import assert_clear_failure, inspect_eval_cli, leaves_no_trace
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 CITIES = "c1a9e2f0-0002-4e57-9d1a-5a11e0000002"
 MULTIPLY = "c1a9e2f0-0003-4e57-9d1a-5a11e0000003"

@@ -18,7 +18,7 @@ from inspect_stamina.gaia.dataset import EXAMPLE_DIR, GAIA_REPO_ID, GAIA_REVISIO
 from inspect_stamina.gaia.task import gaia
 from tests.helpers import inspect_eval_cli
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 MODEL = "mockllm/model"
 SUBSETS = ["2023_level1", "2023_level2", "2023_level3"]

@@ -15,7 +15,7 @@ from inspect_ai.model import ChatMessageTool, ModelOutput, get_model
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.gaia.task import gaia
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 PAGE = b"<html><body><h1>Opening hours</h1><p>The museum opens at 9:30.</p></body></html>"
 

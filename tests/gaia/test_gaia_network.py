@@ -43,7 +43,7 @@ from inspect_stamina.gaia.network import (
 from inspect_stamina.gaia.task import DEFAULT_IMAGE, gaia
 from tests.helpers import inspect_eval_cli
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 IMAGE = DEFAULT_IMAGE
 # /24s beside the default network's 10.213.116.0/22; the first free one is taken

@@ -216,6 +216,7 @@ def test_cli_default_mockllm_output_is_rejected_everywhere(tmp_path: Path) -> No
     load_script(out / "script.yaml")
 
 
+@pytest.mark.slow
 def test_cli_bad_paraphrase_arguments_are_clear_errors(tmp_path: Path) -> None:
     out = tmp_path / "x"
     base = ["--domain", "algorithms", "--turns", "20", "-o", str(out)]

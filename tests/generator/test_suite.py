@@ -47,6 +47,7 @@ def test_bad_suite_arguments_are_clear(version: int, sample: int | None) -> None
         suite_scripts(version, sample, 0)
 
 
+@pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_suite_from_the_command_line(tmp_path: Path) -> None:
     result = inspect_eval_cli(

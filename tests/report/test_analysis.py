@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import pytest
 from inspect_ai.log import read_eval_log
 
 from inspect_stamina.analysis import stamina_samples_df, turns_df
@@ -16,6 +17,7 @@ MINI_TURNS = 6
 MINI = Path(__file__).parents[1] / "stamina" / "fixtures" / "mini" / "script.yaml"
 
 
+@pytest.mark.docker
 def test_samples_df_has_one_numeric_column_per_metric(report_logs: dict[str, Path]) -> None:
     frame = stamina_samples_df(list(report_logs.values()))
     # GAIA's samples are left out; the crashed session stays, with its error
@@ -42,6 +44,7 @@ def test_samples_df_has_one_numeric_column_per_metric(report_logs: dict[str, Pat
                 assert (math.isnan(expected) and math.isnan(row[key])) or row[key] == expected
 
 
+@pytest.mark.docker
 def test_turns_df_has_a_row_per_turn_per_session(report_logs: dict[str, Path]) -> None:
     frame = turns_df([report_logs[name] for name in ("oracle", "noop", "gives_up", "errored")])
     counts = frame.groupby(["model", "epoch"]).size().to_dict()

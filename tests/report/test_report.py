@@ -72,6 +72,7 @@ def _expected_cell(values: list[float]) -> str:
     return f"{statistics.mean(kept):.3f} ± {stderr:.3f} (n={len(kept)})"
 
 
+@pytest.mark.docker
 def test_every_metric_per_model_matches_the_logs(
     report_logs: dict[str, Path], report_dir: Path
 ) -> None:
@@ -91,6 +92,7 @@ def test_every_metric_per_model_matches_the_logs(
     assert by_metric["stamina"]["mockllm/model"] == "1.000 (n=1)"
 
 
+@pytest.mark.docker
 def test_pass_k_comes_from_the_epochs(report_dir: Path) -> None:
     header, *rows = _table(report_dir, "Per model and script")
     passes = {row[0]: row[header.index("pass^k (k = epochs)")] for row in rows}
@@ -124,6 +126,7 @@ def _slope_per_10_turns(log_path: Path) -> float:
     return 10 * covariance / sum((x - mean_x) ** 2 for x, _ in points)
 
 
+@pytest.mark.docker
 def test_survival_and_degradation_match_the_turn_records(
     report_logs: dict[str, Path], report_dir: Path
 ) -> None:
@@ -146,6 +149,7 @@ def test_survival_and_degradation_match_the_turn_records(
     assert oracle["degradation slope per 10 turns [95% CI]"] == "0.000 [0.000, 0.000]"
 
 
+@pytest.mark.docker
 def test_gaia_accuracy_per_level_matches_the_log(
     report_logs: dict[str, Path], report_dir: Path
 ) -> None:
@@ -164,6 +168,7 @@ def test_gaia_accuracy_per_level_matches_the_log(
     assert row == [log.eval.model, *expected]
 
 
+@pytest.mark.docker
 def test_an_errored_log_is_listed_with_its_error(
     report_logs: dict[str, Path], report_dir: Path
 ) -> None:
@@ -175,6 +180,7 @@ def test_an_errored_log_is_listed_with_its_error(
     assert len(rows) == len(errored)
 
 
+@pytest.mark.docker
 def test_figures_are_real_images_named_in_the_report(report_dir: Path) -> None:
     text = (report_dir / "report.md").read_text(encoding="utf-8")
     # only the scripted agent (a model) records context tokens; the oracle and noop do not
@@ -187,6 +193,7 @@ def test_figures_are_real_images_named_in_the_report(report_dir: Path) -> None:
             assert extremes[0] < 100 < extremes[1], f"{name} is blank"
 
 
+@pytest.mark.docker
 def test_report_from_files_without_context_tokens_skips_that_figure(
     report_logs: dict[str, Path], tmp_path: Path
 ) -> None:
@@ -202,6 +209,7 @@ def test_report_from_files_without_context_tokens_skips_that_figure(
     assert all((tmp_path / "out" / name).stat().st_size > 10_000 for name in FIGURES)
 
 
+@pytest.mark.docker
 def test_an_unreadable_log_among_good_ones_is_listed(
     report_logs: dict[str, Path], tmp_path: Path
 ) -> None:
@@ -236,6 +244,7 @@ def test_no_usable_logs_is_a_clear_error(make: object, message: str, tmp_path: P
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.docker
 def test_output_naming_a_file_is_a_clear_error(
     report_logs: dict[str, Path], tmp_path: Path
 ) -> None:

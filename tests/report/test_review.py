@@ -67,6 +67,7 @@ def sampled(report_logs: dict[str, Path], tmp_path_factory: pytest.TempPathFacto
     return out
 
 
+@pytest.mark.docker
 def test_the_sheet_hides_models_and_outcomes(sampled: Path, report_logs: dict[str, Path]) -> None:
     sheet = (sampled / "sheet.html").read_text()
     scores = (sampled / "scores.csv").read_text()
@@ -100,6 +101,7 @@ def test_the_sheet_hides_models_and_outcomes(sampled: Path, report_logs: dict[st
     assert str(report_logs["gaia"]) not in json.dumps(key)
 
 
+@pytest.mark.docker
 def test_key_turns_come_first_and_the_seed_fixes_the_files(
     report_logs: dict[str, Path], tmp_path: Path
 ) -> None:
@@ -125,6 +127,7 @@ def test_key_turns_come_first_and_the_seed_fixes_the_files(
         assert len(turns) == 8 and all(4 in pair for pair in pairs), turns
 
 
+@pytest.mark.docker
 def test_logs_without_sessions_are_a_clear_error(
     report_logs: dict[str, Path], tmp_path: Path
 ) -> None:
@@ -136,6 +139,7 @@ def test_logs_without_sessions_are_a_clear_error(
         sample_review([report_logs["oracle"]], per_session=0, seed=0, output=tmp_path)
 
 
+@pytest.mark.docker
 def test_apply_rejects_a_sheet_that_does_not_match_its_key(sampled: Path, tmp_path: Path) -> None:
     key = sampled / "key.json"
     rows = _rows(sampled / "scores.csv")
@@ -160,6 +164,7 @@ def test_apply_rejects_a_sheet_that_does_not_match_its_key(sampled: Path, tmp_pa
     assert result.returncode == 1 and "Cannot read the review key" in result.stderr
 
 
+@pytest.mark.docker
 def test_apply_folds_scores_into_the_documented_calibrated_score(
     sampled: Path, report_logs: dict[str, Path], tmp_path: Path
 ) -> None:

@@ -68,6 +68,7 @@ def _open_log(url: str, task: str, shot: Path) -> Iterator[Page]:
             browser.close()
 
 
+@pytest.mark.docker
 def test_outline_names_each_turn_with_its_phase(viewer: str, tmp_path: Path) -> None:
     with _open_log(viewer, "stamina/noop", tmp_path / "stamina.png") as page:
         body = page.inner_text("body")
@@ -85,6 +86,7 @@ def test_outline_names_each_turn_with_its_phase(viewer: str, tmp_path: Path) -> 
         assert "mini" in page.inner_text("body")
 
 
+@pytest.mark.docker
 def test_gaia_level_metrics_keep_their_digits(viewer: str, tmp_path: Path) -> None:
     with _open_log(viewer, "inspect_stamina/gaia", tmp_path / "gaia.png") as page:
         body = page.inner_text("body")

@@ -169,6 +169,7 @@ _OWN_NAMES = (
 )
 
 
+@pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_an_agent_naming_things_its_own_way_is_not_penalised(tmp_path: Path) -> None:
     root = tmp_path / "inventory_cli"
@@ -202,6 +203,7 @@ def test_an_agent_naming_things_its_own_way_is_not_penalised(tmp_path: Path) -> 
     assert values["solved"] == 1.0 and values["stamina"] == 28.0, values
 
 
+@pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_an_agent_that_always_asks_does_not_score_robustness(tmp_path: Path) -> None:
     from inspect_ai import eval as inspect_eval
@@ -224,6 +226,7 @@ def test_an_agent_that_always_asks_does_not_score_robustness(tmp_path: Path) -> 
     assert answered == [9, 11, 14, 21, 27], answered
 
 
+@pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_starter_script_is_fair_with_every_instrument(tmp_path: Path) -> None:
     result = subprocess.run(
@@ -242,6 +245,7 @@ def test_starter_script_is_fair_with_every_instrument(tmp_path: Path) -> None:
     assert results["bug truthfulness"]["figures"]["origins"] == {"unstated": 3}
 
 
+@pytest.mark.slow
 def test_generated_scripts_are_reported_honestly(tmp_path: Path) -> None:
     from inspect_stamina.generator.generate import GENERATOR_VERSION, generate, list_domains
 

@@ -18,7 +18,7 @@ from tests.helpers import leaves_no_trace
 from tests.stamina.test_session_core import CREATE_CALC, IDLE, OPS
 from tests.stamina.test_stamina_docker import bash, run, say, score_of
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 WORKSPACE_BOUND = 64 * 1024**2
 SURVIVORS = "echo alive; echo survivors=$(pgrep -u agent -c -x sleep)"

@@ -26,7 +26,7 @@ from inspect_stamina.errors import StaminaError
 from inspect_stamina.stamina.task import stamina
 from tests.stamina.test_stamina_docker import MINI, inspect_cli, say, score_of
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 FACT = "Remember this: the staging server listens on port 8743, and nothing else does."
 WINDOW = 6000  # the budget model's context window, in tokens

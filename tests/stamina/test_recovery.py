@@ -20,7 +20,7 @@ from inspect_stamina.images import image_specs
 from inspect_stamina.owner import HOST_LABEL, PID_LABEL, Owner, current_owner
 from tests.helpers import hand_made_project
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 MINI_DIR = Path(__file__).parent / "fixtures" / "mini"
 IMAGE = image_specs()["stamina"].tag

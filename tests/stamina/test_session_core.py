@@ -23,7 +23,7 @@ from inspect_stamina.stamina.task import stamina
 from tests.helpers import inspect_eval_cli
 from tests.stamina.test_stamina_docker import MINI, bash, run, say, score_of
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 CREATE_CALC = (
     'mkdir -p calc && printf \'UNITS = {"m": 1.0, "km": 1000.0}\\n\\n\\n'

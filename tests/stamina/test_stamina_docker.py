@@ -17,7 +17,7 @@ from inspect_stamina.stamina.task import stamina
 from inspect_stamina.stamina.user import USER_SEED
 from tests.helpers import assert_clear_failure, inspect_eval_cli
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 MINI = str(Path(__file__).parent / "fixtures" / "mini" / "script.yaml")
 TEST_CONTENT = "assert add(2, 3) == 5"

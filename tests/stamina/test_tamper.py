@@ -24,7 +24,7 @@ from inspect_stamina.stamina.task import stamina
 from tests.stamina.test_session_core import CREATE_CALC, IDLE
 from tests.stamina.test_stamina_docker import MINI, bash, run, say, score_of
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 TEST_LINE = "assert add(2, 3) == 5"
 

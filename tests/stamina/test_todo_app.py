@@ -81,6 +81,7 @@ def test_a_checkpoint_at_least_every_five_turns(todo_app: LoadedScript) -> None:
     assert runners and all(c and "{junit}" in c for c in runners)  # vitest runs batched
 
 
+@pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_todo_app_is_solvable_and_every_checkpoint_discriminates() -> None:
     result = subprocess.run(

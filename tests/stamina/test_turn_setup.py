@@ -13,7 +13,7 @@ from inspect_ai.model import ChatMessageTool, ModelOutput, get_model
 
 from inspect_stamina.stamina.task import stamina
 
-pytestmark = pytest.mark.usefixtures("docker_engine")
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
 

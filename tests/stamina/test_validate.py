@@ -37,6 +37,7 @@ def test_bundled_scripts_are_valid() -> None:
     assert "inventory_cli: valid (28 turns, 14 checkpoints)" in result.stdout
 
 
+@pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_bundled_script_is_solvable_and_every_checkpoint_discriminates() -> None:
     result = validate("inventory_cli", "--run")
@@ -60,6 +61,7 @@ def test_malformed_script_is_a_clear_error(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_run_proves_oracle_passes_and_noop_fails(complete_mini: Path) -> None:
     result = validate(str(complete_mini), "--run")
@@ -71,6 +73,7 @@ def test_run_proves_oracle_passes_and_noop_fails(complete_mini: Path) -> None:
     assert "3 behavioural checkpoints, 3 failing before their turn" in result.stdout
 
 
+@pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_run_flags_a_checkpoint_that_passes_before_its_turn(complete_mini: Path) -> None:
     # divide() exists from turn 4 on: checked at turn 6, the checkpoint measures nothing
@@ -86,6 +89,7 @@ def test_run_flags_a_checkpoint_that_passes_before_its_turn(complete_mini: Path)
     )
 
 
+@pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_run_flags_a_checkpoint_the_noop_passes(complete_mini: Path) -> None:
     text = complete_mini.read_text(encoding="utf-8")
@@ -101,6 +105,7 @@ def test_run_flags_a_checkpoint_the_noop_passes(complete_mini: Path) -> None:
     )
 
 
+@pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_teacher_forcing_replays_a_reference_larger_than_one_argument(
     complete_mini: Path, tmp_path: Path

@@ -43,6 +43,7 @@ def _image_of(spec: object) -> str:
     return str(compose["services"]["default"]["image"])
 
 
+@pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_each_sample_runs_in_its_scripts_image_unless_one_is_given() -> None:
     task = stamina(script=f"{WEB_MINI},inventory_cli")
@@ -53,6 +54,7 @@ def test_each_sample_runs_in_its_scripts_image_unless_one_is_given() -> None:
     assert {_image_of(s.sandbox) for s in forced.dataset} == {STAMINA_IMAGE}
 
 
+@pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_web_script_validates() -> None:
     """The oracle passes the Django and vitest checkpoints, the noop fails them, and
@@ -66,6 +68,7 @@ def test_web_script_validates() -> None:
     assert "noop failed 2/2 behavioural checkpoints" in result.stdout
 
 
+@pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_web_script_from_the_command_line(tmp_path: Path) -> None:
     result = subprocess.run(
