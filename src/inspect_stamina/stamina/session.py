@@ -493,7 +493,8 @@ class _Session:
         """Run what is due in one batch; return (check command seconds, feedback seconds).
 
         The turn's changed files come from the manifest the check run takes first (one
-        sandbox call for both), or from a manifest alone on a turn without checks.
+        sandbox call for both), or from a manifest alone on a turn without checks, or
+        taken before the run when they decide which checkpoints it re-runs (affected).
         """
         before = self.manifest
         known: dict[str, str] | None = None
