@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fnmatch import fnmatchcase
-from typing import Literal
+from typing import Literal, get_args
 
 from inspect_stamina.stamina.script import Checkpoint, Turn
 
 Regressions = Literal["affected", "all", "phase_end", "none"]
-REGRESSION_MODES: tuple[str, ...] = ("affected", "all", "phase_end", "none")
+REGRESSION_MODES: tuple[str, ...] = get_args(Regressions)
 
 
 def _matches(path: str, entry: str) -> bool:

@@ -46,7 +46,7 @@ from inspect_stamina.stamina.checks import run_acceptance, run_checks
 from inspect_stamina.stamina.fairness.result import Finding, InstrumentResult
 from inspect_stamina.stamina.record import CheckResult
 from inspect_stamina.stamina.references import reference_command, run_as_agent, setup_command
-from inspect_stamina.stamina.regressions import reads_path
+from inspect_stamina.stamina.regressions import CheckpointLedger, reads_path
 from inspect_stamina.stamina.sandbox import AGENT_USER, STOP_AGENT, WORKSPACE
 from inspect_stamina.stamina.script import Checkpoint, LoadedScript, Turn
 from inspect_stamina.stamina.session import script_of
@@ -219,8 +219,8 @@ class _Replay:
         A check that passed and reads nothing changed since is not run again (it would
         pass again), except at a phase's last turn; a failed one always is."""
         failed: list[list[Any]] = []
-        # labels of checks that passed and whose inputs have not changed since
-        holding: dict[str, Checkpoint] = {}
+        # the checks that passed, and which of them read something changed since
+        ledger = CheckpointLedger("affected")
         await self.snapshot("0")
         for turn in self.turns:
             problem = await self.setup(turn)
@@ -232,23 +232,24 @@ class _Replay:
             await self.snapshot(str(turn.number))
             if turn.prompt.reference:
                 await self.record_change(turn)
-            if holding:
+            if ledger.passed:
                 changed = await self._differing(
                     f"{SNAPSHOT_DIR}/{turn.number - 1}", f"{SNAPSHOT_DIR}/{turn.number}"
                 )
-                holding = {
-                    label: c
-                    for label, c in holding.items()
-                    if changed is not None
-                    and not turn.last_of_phase
-                    and not any(reads_path(c, p) for p in changed)
-                }
-            due = [c for c in due_checks(self.loaded, turn) if c.label not in holding]
+                if changed is None or turn.last_of_phase:
+                    ledger.note_everything_changed()
+                else:
+                    ledger.note_changes(changed)
+            due = [
+                c
+                for c in due_checks(self.loaded, turn)
+                if c.label not in ledger.passed or c.label in ledger.stale
+            ]
             for c, r in zip(due, await self.check(due), strict=True):
                 if r.passed:
-                    holding[c.label] = c
+                    ledger.passed_now(c)
                 else:
-                    holding.pop(c.label, None)
+                    ledger.regressed(c)
                     failed.append([turn.number, c.label, r.output[-_OUTPUT_TAIL:]])
         accepted = await self.acceptance()
         return {
