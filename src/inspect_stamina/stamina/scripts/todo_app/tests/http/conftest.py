@@ -9,7 +9,7 @@ import pytest
 # this file become importable as `live`
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from live import Server, backend_copy, free_port, production_build, run_in  # noqa: E402
+from live import Server, backend_copy, free_port, production_build, run_in, sign_up_for_tokens  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -38,6 +38,16 @@ def gunicorn_app(migrated_backend):
         yield server.start()
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def volunteer(gunicorn_app):
+    """An account signed up over HTTP once per test run: its access and refresh tokens.
+
+    Shared by the tests that only need a signed-in client, since each sign-up costs the
+    production password hasher twice (register and token) inside the measured run.
+    """
+    return sign_up_for_tokens(gunicorn_app, "volunteer")
 
 
 @pytest.fixture(scope="session")

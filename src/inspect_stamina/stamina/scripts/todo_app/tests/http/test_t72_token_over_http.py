@@ -3,11 +3,9 @@ get tokens, call the API with the Bearer token, refresh; and the shared account 
 of turn 71 cannot be signed in to.
 """
 
-from live import password_of, sign_up
 
-
-def test_a_client_signs_up_and_works_with_its_token(gunicorn_app):
-    access = sign_up(gunicorn_app, "volunteer")
+def test_a_client_signs_up_and_works_with_its_token(gunicorn_app, volunteer):
+    access = volunteer["access"]
     assert gunicorn_app.get("/api/v1/todos/").status_code in (401, 403), "without a token the list is refused"
     created = gunicorn_app.post("/api/v1/todos/", {"title": "over http"}, token=access)
     assert created.status_code == 201, f"a Bearer token should allow creating, got {created.status_code}"
@@ -17,10 +15,8 @@ def test_a_client_signs_up_and_works_with_its_token(gunicorn_app):
     )
 
 
-def test_refresh_over_http(gunicorn_app):
-    sign_up(gunicorn_app, "refresher")
-    tokens = gunicorn_app.post("/api/v1/auth/token/", {"username": "refresher", "password": password_of("refresher")})
-    refreshed = gunicorn_app.post("/api/v1/auth/token/refresh/", {"refresh": tokens.json()["refresh"]})
+def test_refresh_over_http(gunicorn_app, volunteer):
+    refreshed = gunicorn_app.post("/api/v1/auth/token/refresh/", {"refresh": volunteer["refresh"]})
     assert refreshed.status_code == 200 and (refreshed.json() or {}).get("access"), (
         f"refresh should answer 200 with a new access token: {refreshed.status_code} {refreshed.content[:300]!r}"
     )

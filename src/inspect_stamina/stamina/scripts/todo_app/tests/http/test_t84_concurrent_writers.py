@@ -7,8 +7,6 @@ The clients sign up and send a Bearer token as a real client would (turns 51 and
 
 import threading
 
-from live import sign_up
-
 WRITERS = 6
 # a race shows only when requests interleave: several rounds, each on a fresh todo
 ROUNDS = 8
@@ -40,8 +38,8 @@ def _new_todo(server, token, title):
     return f"/api/v1/todos/{created.json()['id']}/"
 
 
-def test_of_concurrent_writers_with_one_version_exactly_one_wins(gunicorn_app):
-    token = sign_up(gunicorn_app, "editor")
+def test_of_concurrent_writers_with_one_version_exactly_one_wins(gunicorn_app, volunteer):
+    token = volunteer["access"]
     for round_ in range(ROUNDS):
         url = _new_todo(gunicorn_app, token, "shared")
         titles = [f"writer {i}" for i in range(WRITERS)]
@@ -63,8 +61,8 @@ def test_of_concurrent_writers_with_one_version_exactly_one_wins(gunicorn_app):
         assert current.json().get("title") == winner, f"the winner's title is kept: {current.content!r}"
 
 
-def test_the_loser_retries_with_the_current_version(gunicorn_app):
-    token = sign_up(gunicorn_app, "retrier")
+def test_the_loser_retries_with_the_current_version(gunicorn_app, volunteer):
+    token = volunteer["access"]
     url = _new_todo(gunicorn_app, token, "draft")
     responses = _race(gunicorn_app, token, url, ["ann's", "bob's"])
     assert sorted(r.status_code for r in responses) == [200, 409], (
