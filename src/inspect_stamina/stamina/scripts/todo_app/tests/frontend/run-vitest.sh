@@ -6,8 +6,10 @@
 # comes from there too, so the agent's components and Testing Library share one.
 # Usage: run-vitest.sh JUNIT_XML TEST_FILE...: one vitest process for all the files (its
 # start-up is most of a run's cost), each file in its own environment, two at a time (a
-# sandbox has two cores; a batch of 13 files takes 4.5 s instead of 6.8 s); per-file
-# results go to JUNIT_XML.
+# sandbox has two cores); per-file results go to JUNIT_XML. The pool is vmThreads: each
+# file still gets a fresh module graph and DOM, in a VM context of a reused worker rather
+# than a new worker with its own jsdom set-up (the final project's 21 files: 6.6 s instead
+# of 12.4 s, the same outcome for each of their 45 tests).
 set -euo pipefail
 junit=$1
 shift
@@ -45,7 +47,7 @@ export default {
     dir: "$run",
     include: ["*.test.jsx", "*.test.js"],
     environment: "jsdom",
-    pool: "threads",
+    pool: "vmThreads",
     maxWorkers: 2,
     minWorkers: 1,
     watch: false,
