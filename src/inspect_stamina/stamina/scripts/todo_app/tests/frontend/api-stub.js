@@ -18,8 +18,13 @@ export function describeCall([input, init = {}]) {
   return { path: url.pathname, query: Object.fromEntries(url.searchParams), method, body: init.body };
 }
 
-// fetch answers the list with TODOS, deletes with 204 and anything else with stats;
-// answer(call) may answer a call first (a Response), or leave it (undefined)
+// the signed-in user as GET /api/v1/auth/me/ answers (date_joined since turn 98), for an
+// app that asks who is signed in
+export const ME = { id: 1, username: "volunteer", date_joined: "2025-01-01T10:00:00Z" };
+
+// fetch answers the list with TODOS, the signed-in user with ME, deletes with 204 and
+// anything else with stats; answer(call) may answer a call first (a Response), or leave
+// it (undefined)
 export function stubApi(answer = () => undefined) {
   const fetchMock = vi.fn(async (...args) => {
     const call = describeCall(args);
@@ -28,6 +33,7 @@ export function stubApi(answer = () => undefined) {
     if (call.method === "GET" && call.path === "/api/v1/todos/") {
       return jsonResponse({ count: TODOS.length, next: null, previous: null, results: TODOS });
     }
+    if (call.method === "GET" && call.path === "/api/v1/auth/me/") return jsonResponse(ME);
     if (call.method === "DELETE") return new Response(null, { status: 204 });
     return jsonResponse({ total: 2, completed: 0, open: 2, completed_this_week: 0, by_priority: { low: 1, medium: 0, high: 1 } });
   });
@@ -38,3 +44,9 @@ export function stubApi(answer = () => undefined) {
 // the list requests made so far
 export const listCalls = (fetchMock) =>
   fetchMock.mock.calls.map(describeCall).filter((c) => c.method === "GET" && c.path === "/api/v1/todos/");
+
+// fetch answers every call with these stats but the signed-in user's (ME): the profile
+// page's tests
+export function stubStats(stats) {
+  return stubApi((call) => (call.path === "/api/v1/auth/me/" ? undefined : jsonResponse(stats)));
+}

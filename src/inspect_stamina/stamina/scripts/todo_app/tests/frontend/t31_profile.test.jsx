@@ -2,16 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import { getStats } from "@app/api/client";
 import ProfilePage from "@app/components/ProfilePage";
-
-function jsonResponse(data, status = 200) {
-  return new Response(JSON.stringify(data), { status, headers: { "Content-Type": "application/json" } });
-}
-
-function stubStats(stats) {
-  const fetchMock = vi.fn(async () => jsonResponse(stats));
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
-}
+import { stubStats } from "@bench/api-stub.js";
 
 function requestedPaths(fetchMock) {
   return fetchMock.mock.calls.map(([input]) => (typeof input === "string" ? input : input.url).split("?")[0]);

@@ -1,14 +1,9 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import ProfilePage from "@app/components/ProfilePage";
+import { stubStats } from "@bench/api-stub.js";
 
 // Turn 34: the profile page also says how many todos are still open ("3 still open").
-
-function stubStats(stats) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(stats), { status: 200, headers: { "Content-Type": "application/json" } }));
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
-}
 
 afterEach(() => {
   cleanup();
