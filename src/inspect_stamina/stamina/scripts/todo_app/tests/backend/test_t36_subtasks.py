@@ -1,4 +1,4 @@
-"""Turn 36: GET/POST /api/v1/todos/<id>/subtasks/ -> {"id", "title", "done"}."""
+"""Turn 36: GET/POST /api/v1/todos/<id>/subtasks/ -> {"id", "title", "done"}; the GET in pages."""
 
 
 def test_create_and_list_subtasks(api, items):
@@ -12,6 +12,9 @@ def test_create_and_list_subtasks(api, items):
     api.post(url, {"title": "book hotel"}, format="json")
     listed = api.get(url)
     assert listed.status_code == 200
+    assert isinstance(listed.json(), dict) and "results" in listed.json(), (
+        f"GET {url} answers in pages like the todo list: {listed.json()!r}"
+    )
     assert sorted(s["title"] for s in items(listed)) == ["book hotel", "pack bags"], "the list shows both"
 
 
