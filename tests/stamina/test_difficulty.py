@@ -7,7 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from inspect_stamina.stamina.difficulty import PhaseDifficulty, difficulty_by_phase, reference_size
+from inspect_stamina.stamina.difficulty import (
+    PhaseDifficulty,
+    describe_difficulty,
+    difficulty_by_phase,
+    reference_size,
+)
 from inspect_stamina.stamina.task import resolve_script
 
 PATCH = """\
@@ -61,15 +66,21 @@ def test_todo_app_has_five_turns_that_change_backend_and_frontend(
     assert all(phase.references > 0 for phase in todo_app_phases)
 
 
-def test_validate_prints_the_difficulty_of_each_phase() -> None:
+def test_validate_prints_the_difficulty_of_each_phase(
+    todo_app_phases: list[PhaseDifficulty],
+) -> None:
     result = subprocess.run(
         ["inspect-stamina", "validate", "todo_app"], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "todo_app: valid (100 turns, 89 checkpoints)"
+    script = resolve_script("todo_app")
+    checkpoints = sum(len(turn.checkpoints) for turn in script.turns())
+    assert lines[0] == f"todo_app: valid (100 turns, {checkpoints} checkpoints)"
+    assert lines[1] == "  " + describe_difficulty(todo_app_phases)
     assert lines[1].startswith(
         "  changed per reference by phase: Project Initialization (turns 1-15) "
     )
     assert "Accounts, Hardening and Deployment (turns 71-100)" in lines[1]
-    assert lines[2] == "  5 turns change backend and frontend together: [47, 65, 82, 88, 99]"
+    spanning = [turn for phase in todo_app_phases for turn in phase.turns_spanning]
+    assert lines[2] == f"  {len(spanning)} turns change backend and frontend together: {spanning}"
