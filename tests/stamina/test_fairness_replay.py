@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,32 @@ def _check(turn: int, command: str, expected: str, **more: object) -> dict[str, 
         "timeout": 60,
         **more,
     }
+
+
+def _one_phase(
+    tmp_path: Path,
+    name: str,
+    prompts: Sequence[Mapping[str, object]],
+    checks: Sequence[Mapping[str, object]],
+) -> Path:
+    """Write a one-phase script of these prompts and checkpoints; its path."""
+    script = {
+        "task_name": name,
+        "total_turns": len(prompts),
+        "programming_languages": ["python"],
+        "narrative_script": [
+            {
+                "turn_range": [1, len(prompts)],
+                "phase": "All",
+                "user_prompts": list(prompts),
+                "evaluation_checkpoints": list(checks),
+            }
+        ],
+        "final_evaluation": [{"run_acceptance_tests": "acceptance/"}],
+    }
+    path = tmp_path / "script.yaml"
+    path.write_text(yaml.safe_dump(script, sort_keys=False))
+    return path
 
 
 A_IS_ONE = "python -c 'import m; print(m.a())'"
@@ -72,41 +99,27 @@ def uneven(tmp_path: Path) -> Path:
             **more,
         }
 
-    script = {
-        "task_name": "Uneven checks",
-        "total_turns": 7,
-        "programming_languages": ["python"],
-        "narrative_script": [
-            {
-                "turn_range": [1, 7],
-                "phase": "All",
-                "user_prompts": [
-                    turn(1, "feature"),
-                    turn(2, "feature"),
-                    turn(3, "bug", origin="unstated"),
-                    turn(
-                        4,
-                        "bug",
-                        origin="harness",
-                        setup="sed -i 's/return 1/return 0/' m/__init__.py",
-                    ),
-                    turn(5, "feature"),
-                    turn(6, "feature"),
-                    turn(7, "feature"),
-                ],
-                "evaluation_checkpoints": [
-                    _check(1, A_IS_ONE, "1", name="a"),
-                    _check(3, REJECTS, "rejected", name="b rejects"),
-                    _check(4, A_IS_ONE, "1", name="a again"),
-                    _check(6, "python -c 'from m.c import c; print(c())'", "c2", name="c"),
-                ],
-            }
-        ],
-        "final_evaluation": [{"run_acceptance_tests": "acceptance/"}],
-    }
-    path = tmp_path / "script.yaml"
-    path.write_text(yaml.safe_dump(script, sort_keys=False))
-    return path
+    prompts = [
+        turn(1, "feature"),
+        turn(2, "feature"),
+        turn(3, "bug", origin="unstated"),
+        turn(
+            4,
+            "bug",
+            origin="harness",
+            setup="sed -i 's/return 1/return 0/' m/__init__.py",
+        ),
+        turn(5, "feature"),
+        turn(6, "feature"),
+        turn(7, "feature"),
+    ]
+    checks = [
+        _check(1, A_IS_ONE, "1", name="a"),
+        _check(3, REJECTS, "rejected", name="b rejects"),
+        _check(4, A_IS_ONE, "1", name="a again"),
+        _check(6, "python -c 'from m.c import c; print(c())'", "c2", name="c"),
+    ]
+    return _one_phase(tmp_path, "Uneven checks", prompts, checks)
 
 
 def test_due_checks_are_a_sessions_own_and_the_earlier_in_force() -> None:
@@ -168,3 +181,51 @@ def test_unchecked_turn_is_uncaught_and_a_bug_fixed_before_its_turn_is_a_finding
     ]
     assert bugs.figures["origins"] == {"unstated": 1, "harness": 1}
     assert bugs.figures["tests"] == {3: "b rejects", 4: "a again"}
+
+
+@pytest.fixture
+def caught_by_an_earlier_check(tmp_path: Path) -> Path:
+    """Three turns: the fix of turn 2 (no checkpoint of its own) is seen only by turn 1's
+    check, re-run at turn 3, whose own check passes either way."""
+    refs = tmp_path / "references"
+    refs.mkdir()
+    (refs / "turn_01.sh").write_text(
+        "mkdir -p m\nprintf 'def a():\\n    return 1\\n' > m/__init__.py\n"
+    )
+    (refs / "turn_02.sh").write_text("sed -i 's/return 0/return 1/' m/__init__.py\n")
+    (refs / "turn_03.sh").write_text("printf 'def c():\\n    return 3\\n' > m/c.py\n")
+    (tmp_path / "acceptance").mkdir()
+    (tmp_path / "acceptance" / "test_a.py").write_text(
+        "import m\n\n\ndef test_a():\n    assert m.a() == 1\n"
+    )
+    prompts = [
+        {"text": "Turn 1.", "kind": "feature", "reference": "references/turn_01.sh"},
+        {
+            "text": "Turn 2.",
+            "kind": "bug",
+            "origin": "harness",
+            "setup": "sed -i 's/return 1/return 0/' m/__init__.py",
+            "reference": "references/turn_02.sh",
+        },
+        {"text": "Turn 3.", "kind": "feature", "reference": "references/turn_03.sh"},
+    ]
+    checks = [
+        _check(1, A_IS_ONE, "1", name="a"),
+        _check(3, "python -c 'from m.c import c; print(c())'", "3", name="c"),
+    ]
+    return _one_phase(tmp_path, "Caught late", prompts, checks)
+
+
+@pytest.mark.docker
+@pytest.mark.usefixtures("docker_engine")
+def test_an_omission_the_turns_own_check_misses_is_caught_by_an_earlier_one(
+    caught_by_an_earlier_check: Path, log_dir: Path
+) -> None:
+    # the turn's own checkpoints run first; the earlier ones in force only when they pass
+    ablation, _ = replay_instruments(load_script(caught_by_an_earlier_check), str(log_dir))
+    assert ablation.passed, [f.line() for f in ablation.findings]
+    assert ablation.figures["caught_by"] == {
+        1: "checkpoint 'a' at turn 1",
+        2: "checkpoint 'a' at turn 3",
+        3: "checkpoint 'c' at turn 3",
+    }

@@ -73,6 +73,11 @@ def _runs(spec: str, log_dir: str) -> dict[str, EvalLog]:
                 f"{log.error.message if log.error else log.status}"
             )
         by_model[log.eval.model] = log
+    missing = [model for model in (ORACLE, NOOP, REPLAY) if model not in by_model]
+    if missing:
+        raise RuntimeError(
+            f"no log of the {', '.join(missing)} run among the logs of {', '.join(by_model)}"
+        )
     return by_model
 
 

@@ -277,13 +277,7 @@ class _Replay:
             if diverged is not None:
                 # a check that reads nothing the omission changed passes as in the baseline
                 due = [c for c in due if any(reads_path(c, p) for p in diverged)]
-            results = await self.check(due)
-            # a check the full baseline fails too says nothing about the left-out turn
-            failing = [
-                c
-                for c, r in zip(due, results, strict=True)
-                if not r.passed and (turn.number, c.label) not in already
-            ]
+            failing = await self._failing(turn, due, already)
             if failing:
                 caught = _caught(
                     left_out,
@@ -302,6 +296,29 @@ class _Replay:
                     left_out, "acceptance", None, f"the acceptance tests ({counts} passed)"
                 )
         return _caught(left_out, None, None, None)
+
+    async def _failing(
+        self, turn: Turn, due: list[Checkpoint], already: set[tuple[int, str]]
+    ) -> list[Checkpoint]:
+        """The due checks that fail, less those the full baseline fails too (they say
+        nothing about the left-out turn).
+
+        The turn's own checkpoints run first, alone: they are what usually catches an
+        omission, and a catch needs no more. Only when none of them fails do the earlier
+        ones in force run, so a regression batch (every test file of the front end, say)
+        runs only where it can decide the verdict, which is the same either way."""
+        own = [c for c in due if c.at_turn == turn.number]
+        stages = [own, [c for c in due if c.at_turn != turn.number]] if own else [due]
+        for stage in stages:
+            results = await self.check(stage)
+            failing = [
+                c
+                for c, r in zip(stage, results, strict=True)
+                if not r.passed and (turn.number, c.label) not in already
+            ]
+            if failing:
+                return failing
+        return []
 
     async def bug(self, turn: Turn, ablation: dict[str, Any] | None) -> dict[str, Any]:
         """What the checks see of a bug turn's defect on the state before the turn."""
