@@ -42,31 +42,6 @@ def test_repaired_starter_script_passes_the_host_instruments(tmp_path: Path) -> 
     assert report["skipped"] == ["turn ablation", "bug truthfulness"]
 
 
-@pytest.mark.docker
-@pytest.mark.slow
-@pytest.mark.usefixtures("docker_engine")
-def test_flagship_v2_passes_every_instrument(tmp_path: Path) -> None:
-    # the replay instruments too: about 20 minutes on 2 cores
-    result = fairness("todo_app", cwd=tmp_path, replay=True)
-    assert result.returncode == 0, result.stdout + result.stderr
-    [report] = json.loads((tmp_path / "fairness.json").read_text())
-    assert report["skipped"] == []
-    names = {i["name"]: i for i in report["instruments"]}
-    assert all(i["passed"] for i in report["instruments"])
-    ablation = names["turn ablation"]["figures"]
-    assert ablation["coverage"] >= 0.95 and ablation["work_turns"] >= 90
-    bugs = names["bug truthfulness"]["figures"]
-    assert bugs["with_findings"] == 0 and bugs["origins"] == {"unstated": bugs["bug_turns"]}
-    assert names["stated interfaces"]["figures"]["unstated"] == 0
-    # at most 3 of its 18 robustness turns fall to any canned reply
-    scores = names["canned repliers"]["figures"]["scores"]
-    assert names["canned repliers"]["figures"]["robustness_turns"] == 18
-    assert max(scores.values()) <= 0.2, scores
-    questions = names["questions graded"]["figures"]
-    assert questions["graded_by_facts"] == questions["questions"]
-    assert questions["probes_of_the_conversation"] >= 3
-
-
 def test_flagship_v1_is_found_unfair(tmp_path: Path) -> None:
     result = fairness("todo_app_v1", "-o", str(tmp_path / "out.json"), cwd=tmp_path)
     assert result.returncode == 1
