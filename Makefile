@@ -19,11 +19,17 @@ demo: setup
 		-T dataset_hub=example --log-dir $(LOG_DIR)
 
 # The whole test suite, Docker tests included (they fail when Docker is absent), and
-# the log viewer's tests in Debian's headless Chromium (installed here when missing).
+# the log viewer's tests in Debian's headless Chromium (installed here when missing);
+# all but the flagship's two half-hour proofs, which `make test-flagship` runs.
 test: setup
 	command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
-	$(PYTHON) -m pytest
+	$(PYTHON) -m pytest -m "not flagship"
+
+# The flagship's validate --run and --fairness replay, side by side (about 35 minutes
+# on 2 cores).
+test-flagship: setup
+	$(PYTHON) -m pytest -m flagship
 
 # The loop to use while developing: every test that needs neither Docker nor a long run
 # (markers docker and slow), on two workers; no Docker engine needed.

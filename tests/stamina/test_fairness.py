@@ -42,6 +42,25 @@ def test_repaired_starter_script_passes_the_host_instruments(tmp_path: Path) -> 
     assert report["skipped"] == ["turn ablation", "bug truthfulness"]
 
 
+def test_flagship_v2_passes_the_host_instruments(tmp_path: Path) -> None:
+    # the replay ones too in test_flagship.py (`make test-flagship`, half an hour)
+    result = fairness("todo_app", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    [report] = json.loads((tmp_path / "fairness.json").read_text())
+    assert report["skipped"] == ["turn ablation", "bug truthfulness"]
+    names = {i["name"]: i for i in report["instruments"]}
+    assert all(i["passed"] for i in report["instruments"])
+    interfaces = names["stated interfaces"]["figures"]
+    assert interfaces["unstated"] == 0 and interfaces["checked"] > 500
+    repliers = names["canned repliers"]["figures"]
+    assert repliers["robustness_turns"] == 18 and max(repliers["scores"].values()) <= 0.2
+    questions = names["questions graded"]["figures"]
+    assert questions["graded_by_facts"] == questions["questions"]
+    assert questions["probes_of_the_conversation"] >= 3
+    rules = names["rules stated"]["figures"]
+    assert rules["stated"] == rules["rules"]
+
+
 def test_flagship_v1_is_found_unfair(tmp_path: Path) -> None:
     result = fairness("todo_app_v1", "-o", str(tmp_path / "out.json"), cwd=tmp_path)
     assert result.returncode == 1
