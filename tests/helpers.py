@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from inspect_ai.log import list_eval_logs
 
@@ -136,3 +137,17 @@ def hand_made_project(kind: str, labels: dict[str, str], image: str) -> Iterator
             with suppress(NotFound):
                 remove()
         client.close()
+
+
+def assert_flagship_host_instruments(instruments: dict[str, dict[str, Any]]) -> None:
+    """The figures todo_app v2 must show in the fairness instruments that run on the host."""
+    interfaces = instruments["stated interfaces"]["figures"]
+    assert interfaces["unstated"] == 0 and interfaces["checked"] > 500
+    # at most 3 of its 18 robustness turns fall to any canned reply
+    repliers = instruments["canned repliers"]["figures"]
+    assert repliers["robustness_turns"] == 18 and max(repliers["scores"].values()) <= 0.2
+    questions = instruments["questions graded"]["figures"]
+    assert questions["graded_by_facts"] == questions["questions"]
+    assert questions["probes_of_the_conversation"] >= 3
+    rules = instruments["rules stated"]["figures"]
+    assert rules["stated"] == rules["rules"]

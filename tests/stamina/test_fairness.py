@@ -19,6 +19,7 @@ from inspect_stamina.stamina.fairness.rules import stated_rules
 from inspect_stamina.stamina.robustness import judge_robustness
 from inspect_stamina.stamina.script import load_script
 from inspect_stamina.stamina.task import resolve_script
+from tests.helpers import assert_flagship_host_instruments
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
 
@@ -50,15 +51,7 @@ def test_flagship_v2_passes_the_host_instruments(tmp_path: Path) -> None:
     assert report["skipped"] == ["turn ablation", "bug truthfulness"]
     names = {i["name"]: i for i in report["instruments"]}
     assert all(i["passed"] for i in report["instruments"])
-    interfaces = names["stated interfaces"]["figures"]
-    assert interfaces["unstated"] == 0 and interfaces["checked"] > 500
-    repliers = names["canned repliers"]["figures"]
-    assert repliers["robustness_turns"] == 18 and max(repliers["scores"].values()) <= 0.2
-    questions = names["questions graded"]["figures"]
-    assert questions["graded_by_facts"] == questions["questions"]
-    assert questions["probes_of_the_conversation"] >= 3
-    rules = names["rules stated"]["figures"]
-    assert rules["stated"] == rules["rules"]
+    assert_flagship_host_instruments(names)
 
 
 def test_flagship_v1_is_found_unfair(tmp_path: Path) -> None:

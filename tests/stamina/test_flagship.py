@@ -1,12 +1,12 @@
-"""The flagship's two long proofs in Docker, run side by side (about half an hour on 2
-cores): `validate todo_app --run` (the oracle passes everything, the noop fails every
-behavioural checkpoint, each behavioural checkpoint fails before its turn) and
-`validate todo_app --fairness` with the replay (every instrument passes).
+"""The flagship's two long proofs in Docker, run side by side: `validate todo_app --run`
+(the oracle passes everything, the noop fails every behavioural checkpoint, each
+behavioural checkpoint fails before its turn) and `validate todo_app --fairness` with
+the replay (every instrument passes).
 
 They share nothing but the machine, so one fixture starts both and waits for both
-(about 35 minutes on 2 cores, which both keep busy). `make test-flagship` runs them;
-`make test`, and so CI, leaves them out: beside the rest of the suite (about 75 minutes)
-they do not fit CI's 90.
+(alone they take 15.7 and 26.1 minutes on 2 cores and keep both busy, so about 35
+together, an estimate). `make test-flagship` runs them; `make test`, and so CI, leaves
+them out: beside the rest of the suite (about 72 minutes) they do not fit CI's 90.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from inspect_stamina.stamina.task import resolve_script
+from tests.helpers import assert_flagship_host_instruments
 
 
 @dataclass(frozen=True)
@@ -62,9 +63,9 @@ def test_todo_app_is_solvable_and_every_checkpoint_discriminates(
     result = flagship_runs.run
     assert result.returncode == 0, result.stdout + result.stderr
     [line] = [x for x in result.stdout.splitlines() if x.startswith("todo_app: valid")]
-    behavioural = sum(c.behavioural for c in resolve_script("todo_app").checkpoints())
+    every = resolve_script("todo_app").checkpoints()
+    behavioural, checkpoints = sum(c.behavioural for c in every), len(every)
     assert f"{behavioural} behavioural checkpoints, {behavioural} failing before their turn" in line
-    checkpoints = len(resolve_script("todo_app").checkpoints())
     assert f"oracle passed {checkpoints}/{checkpoints} checkpoints" in line
     assert f"noop failed {behavioural}/{behavioural} behavioural checkpoints" in line
     # every acceptance test of the finished app passes with the oracle
@@ -86,11 +87,4 @@ def test_flagship_v2_passes_every_instrument(flagship_runs: FlagshipRuns) -> Non
     assert ablation["coverage"] >= 0.95 and ablation["work_turns"] >= 90
     bugs = names["bug truthfulness"]["figures"]
     assert bugs["with_findings"] == 0 and bugs["origins"] == {"unstated": bugs["bug_turns"]}
-    assert names["stated interfaces"]["figures"]["unstated"] == 0
-    # at most 3 of its 18 robustness turns fall to any canned reply
-    scores = names["canned repliers"]["figures"]["scores"]
-    assert names["canned repliers"]["figures"]["robustness_turns"] == 18
-    assert max(scores.values()) <= 0.2, scores
-    questions = names["questions graded"]["figures"]
-    assert questions["graded_by_facts"] == questions["questions"]
-    assert questions["probes_of_the_conversation"] >= 3
+    assert_flagship_host_instruments(names)
