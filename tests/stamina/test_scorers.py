@@ -18,6 +18,7 @@ from inspect_stamina.stamina.record import (
     RobustnessResult,
     SessionRecord,
     TurnRecord,
+    first_failed,
 )
 from inspect_stamina.stamina.robustness import judge_robustness, parse_grade
 from inspect_stamina.stamina.rules import evaluate_host_check, glob_match
@@ -297,6 +298,20 @@ def test_a_repaired_slip_does_not_end_stamina_but_ends_strict_stamina() -> None:
         record(4, [True], rechecks=[recheck("c2.0", True)]),
     ]
     assert stamina_turns(late, 4, None) == 1
+
+
+def test_first_failed_is_the_first_own_checkpoint_failure_whatever_came_after() -> None:
+    # a failed re-check (turn 4) is not a checkpoint failing at its own turn
+    records = [
+        record(1, [True]),
+        record(3, [True, False]),
+        record(4, [False], rechecks=[recheck("c3.1", True)]),
+    ]
+    first = first_failed(records)
+    assert first is not None
+    assert (first.turn, first.check.name) == (3, "c3.1")
+    assert first_failed([record(1, [True]), record(2, rechecks=[recheck("x", False)])]) is None
+    assert first_failed([]) is None
 
 
 def test_partial_session_counts_turns_not_reached_as_not_survived() -> None:

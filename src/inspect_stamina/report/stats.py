@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from inspect_stamina.report.logs import Session
+from inspect_stamina.stamina.record import first_failed
 from inspect_stamina.stamina.script import SEED_METRICS
 
 if TYPE_CHECKING:
@@ -83,9 +84,9 @@ def first_failure(session: Session) -> tuple[int, bool]:
 
     A session that never failed a checkpoint, or was cut short first, is censored there.
     """
-    for turn in session.turns:
-        if any(not c.passed for c in turn.checkpoints):
-            return turn.turn, True
+    first = first_failed(session.turns)
+    if first is not None:
+        return first.turn, True
     return max((t.turn for t in session.turns), default=0), False
 
 

@@ -11,7 +11,7 @@ killed (no score, no store) still holds every finished turn.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from inspect_ai.event import Event, InfoEvent
 from inspect_ai.util import StoreModel
@@ -147,6 +147,22 @@ class SessionRecord(StoreModel):
     def add(self, record: TurnRecord) -> None:
         """Append a finished turn (reassigned so the store sees the change)."""
         self.turns = [*self.turns, record]
+
+
+class FailedCheckpoint(NamedTuple):
+    """A checkpoint that failed at its own turn, after any feedback retries."""
+
+    turn: int
+    check: CheckResult
+
+
+def first_failed(records: Iterable[TurnRecord]) -> FailedCheckpoint | None:
+    """The session's first failed checkpoint, repaired later or not; None when none failed."""
+    for record in records:
+        for check in record.checkpoints:
+            if not check.passed:
+                return FailedCheckpoint(record.turn, check)
+    return None
 
 
 def turn_records(events: Iterable[Event]) -> list[TurnRecord]:

@@ -22,7 +22,12 @@ from inspect_ai.util import store_as
 from inspect_stamina.metrics import by_script
 from inspect_stamina.stamina.checks import run_acceptance
 from inspect_stamina.stamina.quality import analyse_workspace
-from inspect_stamina.stamina.record import FinalEvaluation, SessionRecord, TurnRecord
+from inspect_stamina.stamina.record import (
+    FinalEvaluation,
+    SessionRecord,
+    TurnRecord,
+    first_failed,
+)
 from inspect_stamina.stamina.rules import evaluate_check
 from inspect_stamina.stamina.sandbox import fetch_workspace
 from inspect_stamina.stamina.script import (
@@ -127,10 +132,8 @@ def stamina_strict_turns(
 ) -> int:
     """Turns before the first failed checkpoint, repaired or not; turns not reached are not survived."""
     reached = _reached(records, total_turns, stopped_at)
-    for record in records:
-        if any(not c.passed for c in record.checkpoints):
-            return min(record.turn - 1, reached)
-    return reached
+    first = first_failed(records)
+    return reached if first is None else min(first.turn - 1, reached)
 
 
 def _ratio(passed: int, total: int) -> float:

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import math
 
-from inspect_stamina.stamina.record import CheckResult, FinalEvaluation, SessionRecord, TurnRecord
+from inspect_stamina.stamina.record import (
+    CheckResult,
+    FinalEvaluation,
+    SessionRecord,
+    TurnRecord,
+    first_failed,
+)
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, Script
 
 # marks in fonts every browser has (headless Chromium on Debian shows no emoji)
@@ -95,14 +101,6 @@ def turn_summary(record: TurnRecord) -> str:
     return "  \n".join(lines)
 
 
-def _failed_checkpoint(records: list[TurnRecord]) -> tuple[int, CheckResult] | None:
-    for record in records:
-        for check in record.checkpoints:
-            if not check.passed:
-                return record.turn, check
-    return None
-
-
 def score_explanation(
     script: Script, session: SessionRecord, final: FinalEvaluation, values: dict[str, float]
 ) -> str:
@@ -110,7 +108,7 @@ def score_explanation(
     total = script.total_turns
     survived = int(values.get("stamina", 0))
     strict = values.get("stamina_strict", math.nan)
-    first = _failed_checkpoint(session.turns)
+    first = first_failed(session.turns)
     lines = [f"**Stamina {survived}/{total} turns.**"]
     if not math.isnan(strict) and int(strict) != survived:
         lines[0] += f" Strict stamina {int(strict)} (a repaired failure ends it)."
