@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.limits import HEADROOM, SandboxLimits, docker_size, size_bytes
+from inspect_stamina.gaia.task import gaia, gaia_level1, gaia_level2, gaia_level3
+from inspect_stamina.sandbox.limits import HEADROOM, SandboxLimits, docker_size, size_bytes
+from inspect_stamina.stamina.task import stamina
 from inspect_stamina.task_args import int_arg, optional_int_arg, positive_number_arg
 from tests.helpers import assert_clear_failure, inspect_eval_cli
 
@@ -187,3 +193,25 @@ def test_gaia_cli_refuses_bad_values_before_docker(log_dir: Path, arg: str, mess
         **NO_DOCKER,
     )
     assert_clear_failure(result, message, log_dir)
+
+
+@pytest.mark.parametrize("task", [gaia, gaia_level1, gaia_level2, gaia_level3, stamina])
+def test_every_task_takes_every_sandbox_bound_with_its_default(task: Callable[..., Any]) -> None:
+    # Inspect routes -T arguments by signature: a bound added to SandboxLimits but
+    # missing from a task could not be set on that task
+    parameters = inspect.signature(task).parameters
+    # the level tasks document their parameters by pointing at gaia's
+    documented = task in (gaia, stamina)
+    for field in dataclasses.fields(SandboxLimits):
+        assert field.name in parameters, f"{task.__name__} lacks {field.name}"
+        assert parameters[field.name].default == field.default, (task.__name__, field.name)
+        if documented:
+            assert f"{field.name}:" in (task.__doc__ or ""), f"{task.__name__}: {field.name}"
+    assert parameters["sandbox"].default == "docker"
+
+
+def test_limits_from_task_args_take_the_named_bounds_and_check_them() -> None:
+    args = {"memory": "6g", "cpus": "1.5", "pids": "256", "workspace_size": "3g", "other": 1}
+    assert SandboxLimits.from_task_args(args) == SandboxLimits("6g", 1.5, 256, "3g")
+    with pytest.raises(StaminaError, match="memory must be a size"):
+        SandboxLimits.from_task_args({**args, "memory": "lots"})

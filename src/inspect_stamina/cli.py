@@ -47,7 +47,7 @@ def _cmd_docker(args: argparse.Namespace) -> None:
 
 
 def _cmd_images(args: argparse.Namespace) -> None:
-    from inspect_stamina.images import ImageBuildError, build_images
+    from inspect_stamina.sandbox.images import ImageBuildError, build_images
 
     try:
         build_images(args.names or None, mode=args.mode, force=args.force)
@@ -175,7 +175,7 @@ def _key_values(pairs: list[str], flag: str) -> dict[str, Any]:
 def _cmd_cleanup(args: argparse.Namespace) -> None:
     from docker.errors import DockerException
 
-    from inspect_stamina.orphans import reap_orphans
+    from inspect_stamina.sandbox.orphans import reap_orphans
 
     try:
         orphans = reap_orphans(dry_run=args.dry_run)

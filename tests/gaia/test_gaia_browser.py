@@ -10,10 +10,10 @@ from inspect_ai.event import ModelEvent
 from inspect_ai.log import EvalLog
 from inspect_ai.model import ModelOutput
 
-from inspect_stamina import docker_check
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.gaia.task import BROWSER_IMAGE, DEFAULT_IMAGE, gaia
-from inspect_stamina.images import image_specs
+from inspect_stamina.sandbox import docker_check
+from inspect_stamina.sandbox.images import image_specs
 from tests.gaia.test_gaia_docker import MODEL, bash_call, run, submit, tool_texts
 from tests.helpers import run_in_image
 

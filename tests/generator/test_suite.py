@@ -8,7 +8,7 @@ import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.stamina.suite import SUITES, suite_scripts
+from inspect_stamina.generator.suite import SUITES, suite_scripts
 from tests.helpers import inspect_eval_cli
 
 

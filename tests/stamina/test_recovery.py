@@ -16,8 +16,8 @@ import yaml
 from inspect_ai.log import list_eval_logs
 
 from inspect_stamina.analysis import turns_df
-from inspect_stamina.images import image_specs
-from inspect_stamina.owner import HOST_LABEL, PID_LABEL, Owner, current_owner
+from inspect_stamina.sandbox.images import image_specs
+from inspect_stamina.sandbox.owner import HOST_LABEL, PID_LABEL, Owner, current_owner
 from tests.helpers import hand_made_project
 
 pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]

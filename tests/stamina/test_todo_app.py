@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from inspect_stamina.images import image_specs
+from inspect_stamina.sandbox.images import image_specs
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, LoadedScript
 from inspect_stamina.stamina.task import bundled_scripts, resolve_script, script_image
 

@@ -12,7 +12,7 @@ import pytest
 import yaml
 from inspect_ai.log import read_eval_log
 
-from inspect_stamina.images import image_specs
+from inspect_stamina.sandbox.images import image_specs
 from inspect_stamina.stamina.script import ScriptError, load_script
 from inspect_stamina.stamina.task import resolve_script, script_image, stamina
 

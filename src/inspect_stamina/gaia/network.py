@@ -117,7 +117,7 @@ def remove_gaia_network(name: str) -> None:
     # no firewall here: there are no rules to remove
     with contextlib.suppress(FirewallError):
         remove_rules(find_firewall(), network.bridge)
-    from inspect_stamina.docker_check import docker_client
+    from inspect_stamina.sandbox.docker_check import docker_client
 
     client = docker_client()
     try:
@@ -172,7 +172,7 @@ def _ensure_network(name: str, subnet: str, bridge: str) -> GaiaNetwork:
     from docker.errors import APIError
     from docker.types import IPAMConfig, IPAMPool
 
-    from inspect_stamina.docker_check import docker_client
+    from inspect_stamina.sandbox.docker_check import docker_client
 
     attrs = _network_attrs(name)
     if attrs is None:
@@ -206,7 +206,7 @@ def _ensure_network(name: str, subnet: str, bridge: str) -> GaiaNetwork:
 def _network_attrs(name: str) -> dict[str, Any] | None:
     from docker.errors import NotFound
 
-    from inspect_stamina.docker_check import docker_client
+    from inspect_stamina.sandbox.docker_check import docker_client
 
     client = docker_client()
     try:
@@ -261,7 +261,7 @@ def probe_problems(network: GaiaNetwork, image: str) -> list[str]:
     """
     from docker.errors import DockerException
 
-    from inspect_stamina.docker_check import docker_client
+    from inspect_stamina.sandbox.docker_check import docker_client
 
     script = (
         f"timeout {PROBE_SECONDS} bash -c 'exec 3<>/dev/tcp/{network.gateway}/9' 2>/dev/null; "

@@ -14,7 +14,6 @@ from inspect_ai.solver import Solver, basic_agent, system_message
 from inspect_ai.tool import Tool, ToolSource, bash, mcp_server_stdio, mcp_tools, python
 from inspect_ai.util import SandboxEnvironmentSpec
 
-from inspect_stamina.docker_check import require_image
 from inspect_stamina.errors import InspectPrerequisiteError, StaminaError
 from inspect_stamina.gaia.attachments import stage_attachment
 from inspect_stamina.gaia.dataset import (
@@ -27,16 +26,18 @@ from inspect_stamina.gaia.dataset import (
     locate_dataset,
     resolve_subsets,
 )
+from inspect_stamina.gaia.k8s_files import k8s_sample_files
 from inspect_stamina.gaia.network import guarded_gaia_network
 from inspect_stamina.gaia.scorer import gaia_level, gaia_scorer
-from inspect_stamina.images import image_specs
-from inspect_stamina.k8s_sandbox import k8s_sample_files, k8s_sandbox
-from inspect_stamina.limits import SandboxLimits, check_sandbox_type
-from inspect_stamina.orphans import reap_before_run
+from inspect_stamina.sandbox.docker_check import require_image
+from inspect_stamina.sandbox.docker_spec import compose_file_sandbox
+from inspect_stamina.sandbox.images import image_specs
+from inspect_stamina.sandbox.k8s_spec import k8s_sandbox
+from inspect_stamina.sandbox.limits import SandboxLimits, check_sandbox_type
+from inspect_stamina.sandbox.orphans import reap_before_run
+from inspect_stamina.sandbox.termination import terminate_like_interrupt
 from inspect_stamina.sandbox.users import sandbox_user
-from inspect_stamina.sandbox_spec import compose_file_sandbox
 from inspect_stamina.task_args import comma_list, int_arg, positive_number_arg
-from inspect_stamina.termination import terminate_like_interrupt
 
 TASK_VERSION = 1
 DEFAULT_IMAGE = image_specs()["gaia"].tag
@@ -243,7 +244,7 @@ def build_gaia_task(
     timeout = math.ceil(positive_number_arg("command_timeout", command_timeout))
     max_tool_output = int_arg("max_tool_output", max_tool_output)
     sandbox = check_sandbox_type(sandbox)
-    limits = SandboxLimits(memory, cpus, pids, workspace_size)
+    limits = SandboxLimits.from_task_args(locals())
     limits.require_room("gaia")
     tools = gaia_tools(timeout, mcp_servers, comma_list(web_search), python_tool, web_browser)
     if web_browser and docker_image == DEFAULT_IMAGE:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.report.logs import Session, read_logs
+from inspect_stamina.report.review_sheet import ReviewItem, render_sheet
 from inspect_stamina.stamina.record import TurnRecord
 from inspect_stamina.stamina.script import CODE_KINDS
 
@@ -38,27 +39,6 @@ KEY_NOTE = (
     "The key of a blind review: which agent each code stands for and where each item "
     "comes from. Keep it away from reviewers; `inspect-stamina review apply` reads it."
 )
-
-
-@dataclass(frozen=True)
-class ReviewItem:
-    """One picked turn: where it comes from, what the reviewer sees, and its automatic verdict."""
-
-    item: str
-    code: str
-    log: str
-    sample: str
-    epoch: int
-    turn: int
-    phase: str
-    kind: str
-    message: str
-    reply: str
-    diff: str
-    # the automatic verdict: the turn was effective (changed the workspace, checks passed)
-    effective: bool
-    checkpoints_passed: int
-    checkpoints_total: int
 
 
 @dataclass(frozen=True)
@@ -131,8 +111,6 @@ def sample_review(
     key: str | Path | None = None,
 ) -> SampledReview:
     """Pick up to ``per_session`` key turns per session; write the sheet, the CSV and the key."""
-    from inspect_stamina.report.review_sheet import render_sheet
-
     if per_session < 1:
         raise StaminaError("--per-session must be at least 1.")
     sessions, skipped = _sessions_by_log(logs)

@@ -11,10 +11,29 @@ from __future__ import annotations
 
 import html
 import re
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-if TYPE_CHECKING:
-    from inspect_stamina.report.review import ReviewItem
+
+@dataclass(frozen=True)
+class ReviewItem:
+    """One picked turn: where it comes from, what the reviewer sees, and its automatic verdict."""
+
+    item: str
+    code: str
+    log: str
+    sample: str
+    epoch: int
+    turn: int
+    phase: str
+    kind: str
+    message: str
+    reply: str
+    diff: str
+    # the automatic verdict: the turn was effective (changed the workspace, checks passed)
+    effective: bool
+    checkpoints_passed: int
+    checkpoints_total: int
+
 
 # parts of model names too common to blank out of a reply
 GENERIC_NAME_PARTS = frozenset({"model", "models", "latest", "chat", "instruct", "preview"})

@@ -1,1 +1,4 @@
-"""Where agent code runs: the sandbox's users and how the harness reaches them."""
+"""Where agent code runs: bounds, Docker and Kubernetes specs, images, users, owners, reaping.
+
+Both benchmarks build their sandboxes from here; nothing here imports a benchmark.
+"""

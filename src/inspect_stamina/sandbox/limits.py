@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from inspect_stamina.errors import StaminaError
@@ -28,7 +29,12 @@ WORKSPACE_MOUNT = "/workspace"
 
 @dataclass(frozen=True)
 class SandboxLimits:
-    """Memory, CPUs, processes and writable space of one sandbox (Docker units)."""
+    """Memory, CPUs, processes and writable space of one sandbox (Docker units).
+
+    Every task takes each field as a parameter of the same name and default (Inspect
+    routes ``-T`` arguments by signature); ``tests/test_task_args.py`` checks that a
+    field added here appears in every task.
+    """
 
     memory: str = "4g"
     cpus: float = 2.0
@@ -50,6 +56,11 @@ class SandboxLimits:
         # -T delivers numbers as YAML scalars; keep the types the field names promise
         object.__setattr__(self, "cpus", cpus)
         object.__setattr__(self, "pids", pids)
+
+    @classmethod
+    def from_task_args(cls, args: Mapping[str, Any]) -> SandboxLimits:
+        """The bounds a task's arguments name (one per field), checked."""
+        return cls(**{f.name: args[f.name] for f in fields(cls)})
 
     @property
     def agent_processes(self) -> int:

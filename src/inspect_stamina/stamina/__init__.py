@@ -1,6 +1,5 @@
 """StaminaBench: long multi-turn coding sessions with a simulated user."""
 
-from inspect_stamina.stamina.suite import stamina_suite
 from inspect_stamina.stamina.task import stamina
 
-__all__ = ["stamina", "stamina_suite"]
+__all__ = ["stamina"]

@@ -11,14 +11,15 @@ from inspect_ai.agent import Agent
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.util import SandboxEnvironmentSpec
 
-from inspect_stamina.docker_check import require_image
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.images import image_specs
-from inspect_stamina.k8s_sandbox import k8s_sandbox
-from inspect_stamina.limits import SandboxLimits, check_sandbox_type
-from inspect_stamina.orphans import reap_before_run
 from inspect_stamina.paths import cache_root
-from inspect_stamina.sandbox_spec import compose_file_sandbox
+from inspect_stamina.sandbox.docker_check import require_image
+from inspect_stamina.sandbox.docker_spec import compose_file_sandbox
+from inspect_stamina.sandbox.images import image_specs
+from inspect_stamina.sandbox.k8s_spec import k8s_sandbox
+from inspect_stamina.sandbox.limits import SandboxLimits, check_sandbox_type
+from inspect_stamina.sandbox.orphans import reap_before_run
+from inspect_stamina.sandbox.termination import terminate_like_interrupt
 from inspect_stamina.stamina.agents import compaction_strategy, resolve_agent
 from inspect_stamina.stamina.regressions import REGRESSION_MODES, Regressions
 from inspect_stamina.stamina.scorers import script_metadata, stamina_scorer
@@ -26,7 +27,6 @@ from inspect_stamina.stamina.script import LoadedScript, load_script
 from inspect_stamina.stamina.session import Mode, stamina_session
 from inspect_stamina.stamina.user import LAYERS
 from inspect_stamina.task_args import comma_list, int_arg, optional_int_arg
-from inspect_stamina.termination import terminate_like_interrupt
 
 TASK_VERSION = 1
 SCRIPTS_DIR = Path(__file__).resolve().parent / "scripts"
@@ -143,7 +143,7 @@ def stamina(
     turn_tokens = optional_int_arg("turn_tokens", turn_tokens)
     attempts = int_arg("attempts", attempts, minimum=0)
     command_timeout = int_arg("command_timeout", command_timeout)
-    limits = SandboxLimits(memory, cpus, pids, workspace_size)
+    limits = SandboxLimits.from_task_args(locals())
     limits.require_room("stamina")
     sandbox = check_sandbox_type(sandbox)
     strategy = compaction_strategy(compaction, compaction_threshold)
