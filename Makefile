@@ -1,6 +1,7 @@
 # The two commands of the README. Both work on a fresh machine: they install the
 # package, bring up Docker (installing it on a bare Debian machine as root), build
-# the sandbox images and seed offline token counting before doing their job.
+# the sandbox images they need (the demo two, the tests all four) and seed offline
+# token counting before doing their job.
 PYTHON ?= python3
 LOG_DIR ?= logs
 
@@ -22,6 +23,7 @@ demo: setup
 # the log viewer's tests in Debian's headless Chromium (installed here when missing);
 # all but the flagship's two half-hour proofs, which `make test-flagship` runs.
 test: setup
+	inspect-stamina images build
 	command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	$(PYTHON) -m pytest -m "not flagship"

