@@ -27,8 +27,9 @@ import pytest
 from inspect_stamina.generator import commands, library
 from inspect_stamina.generator.generate import DOMAINS, generate
 from inspect_stamina.generator.model import CommandTemplate, LiveCommand, LiveFunction, Project
+from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.rules import evaluate_host_check
-from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, Checkpoint, load_script
+from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, Checkpoint
 from inspect_stamina.stamina.task import resolve_script
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from inspect_stamina.generator import library
 from inspect_stamina.generator.generate import DOMAINS, generate
-from inspect_stamina.stamina.script import load_script
+from inspect_stamina.stamina.loaded_script import load_script
 
 LIBRARY_DOMAINS = [name for name, domain in DOMAINS.items() if domain.library]
 

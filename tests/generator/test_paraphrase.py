@@ -21,7 +21,8 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.generator.generate import generate
-from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, ScriptError, load_script
+from inspect_stamina.stamina.loaded_script import load_script
+from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, ScriptError
 from inspect_stamina.stamina.user import ProjectState, SimulatedUser
 from tests.generator.test_generator import replay
 

@@ -58,7 +58,7 @@ def test_docker_up_is_idempotent() -> None:
 def test_check_users_can_write_only_where_check_runs_clean_up(user: str) -> None:
     # check runs delete what the check users made in these places alone (a full walk of
     # / would cost more than the rest of a check run): the image must not add another
-    from inspect_stamina.stamina.checks import CHECKER_WRITABLE_SYSTEM
+    from inspect_stamina.stamina.check_layout import CHECKER_WRITABLE_SYSTEM
 
     probe = (
         f"runuser -u {user} -- find / /dev/shm /dev/mqueue -xdev -type d -writable "

@@ -16,8 +16,8 @@ from inspect_stamina.stamina.fairness.repliers import (
     keyword_replier,
 )
 from inspect_stamina.stamina.fairness.rules import stated_rules
+from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.robustness import judge_robustness
-from inspect_stamina.stamina.script import load_script
 from inspect_stamina.stamina.task import resolve_script
 from tests.helpers import assert_flagship_host_instruments
 

@@ -16,7 +16,7 @@ from inspect_stamina.stamina.fairness.replay import (
     replay_instruments,
     work_turns,
 )
-from inspect_stamina.stamina.script import load_script
+from inspect_stamina.stamina.loaded_script import load_script
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "script.yaml"
 

@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from inspect_stamina.stamina.checks import _canary, is_node_test_runner, trusted_conftest
+from inspect_stamina.stamina.check_layout import trusted_conftest
+from inspect_stamina.stamina.checks import _canary, is_node_test_runner
 from inspect_stamina.stamina.harness import driver, wire
 from inspect_stamina.stamina.harness.driver import _junit_results
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from inspect_stamina.stamina.loaded_script import Turn, load_script
 from inspect_stamina.stamina.regressions import CheckpointLedger, reads_path
-from inspect_stamina.stamina.script import Checkpoint, Prompt, Turn, load_script
+from inspect_stamina.stamina.script import Checkpoint, Prompt
 from tests.stamina.test_stamina_docker import MINI
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from inspect_stamina.stamina.harness import analysis
+from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.quality import PYLINT_RC
 from inspect_stamina.stamina.record import (
     CheckResult,
@@ -28,7 +29,7 @@ from inspect_stamina.stamina.scorers import (
     stamina_strict_turns,
     stamina_turns,
 )
-from inspect_stamina.stamina.script import Check, Expectation, Script, load_script
+from inspect_stamina.stamina.script import Check, Expectation, Script
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "script.yaml"
 

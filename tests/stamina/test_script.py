@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from inspect_stamina.stamina.script import FOLLOWUP_TEXT, ScriptError, load_script
+from inspect_stamina.stamina.loaded_script import load_script
+from inspect_stamina.stamina.script import FOLLOWUP_TEXT, ScriptError
 from inspect_stamina.stamina.task import bundled_scripts, resolve_script
 
 MINI = Path(__file__).parent / "fixtures" / "mini"

@@ -22,11 +22,11 @@ from inspect_ai.dataset import Sample
 from inspect_ai.model import ChatMessageAssistant, Model, ModelOutput, get_model
 from inspect_ai.util._store import Store
 
-from inspect_stamina.stamina import session as session_module
+from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.record import CheckResult, FinalEvaluation, SessionRecord
 from inspect_stamina.stamina.scorers import compute_metrics
-from inspect_stamina.stamina.script import Checkpoint, load_script
-from inspect_stamina.stamina.session import stamina_session
+from inspect_stamina.stamina.script import Checkpoint
+from inspect_stamina.stamina.session import agent_run, check_run, judging, loop, stamina_session
 from inspect_stamina.stamina.summary import turn_summary
 
 
@@ -68,6 +68,9 @@ class FakeSandbox:
         assert command.startswith("cat ")
         text = self.files.get(command[4:])
         return CheckResult(name=command, passed=text is not None, output=text or "")
+
+
+SESSION_MODULES = (loop, check_run, judging, agent_run)
 
 
 @pytest.fixture
@@ -112,7 +115,11 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> FakeSandbox:
         "run_command_check": box.command,
         "fetch_workspace": fetch,
     }.items():
-        monkeypatch.setattr(session_module, name, value, raising=name != "run_command_check")
+        # each session module that calls it, by the name it imported
+        modules = [m for m in SESSION_MODULES if hasattr(m, name)]
+        assert modules, f"no session module uses {name}"
+        for module in modules:
+            monkeypatch.setattr(module, name, value)
     return box
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import subprocess
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from inspect_ai.dataset import Sample
 from inspect_ai.model import ModelOutput, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.record import (
     AnswerGrade,
     CheckResult,
@@ -22,8 +25,7 @@ from inspect_stamina.stamina.record import (
 )
 from inspect_stamina.stamina.references import reference_command
 from inspect_stamina.stamina.sandbox import WORKSPACE, changed_files
-from inspect_stamina.stamina.script import load_script
-from inspect_stamina.stamina.session import is_effective
+from inspect_stamina.stamina.session import SessionSettings, is_effective, stamina_session
 from inspect_stamina.stamina.user import USER_ROLE, ProjectState, SimulatedUser
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
@@ -205,3 +207,13 @@ def test_the_answer_is_phrased_by_the_user_model_under_the_same_guard(
     assert said[0]["text"] == kept and said[0]["layer"] == "llm"
     assert said[1]["text"] == "Put km=1000 in `units.txt`."
     assert "dropped 'units.txt', 'km=1000'" in str(said[1]["note"])
+
+
+def test_the_session_solver_takes_every_setting_by_name_with_its_default() -> None:
+    # a setting added to SessionSettings must reach the solver, and from it the log
+    parameters = inspect.signature(stamina_session).parameters
+    fields = {f.name: f.default for f in dataclasses.fields(SessionSettings)}
+    assert set(parameters) == {"agent", *fields}
+    assert all(parameters[name].default == default for name, default in fields.items())
+    settings = SessionSettings(feedback=True, attempts=3, regressions="all", turn_tokens=5000)
+    assert SessionSettings.from_args(settings.as_args()) == settings

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from inspect_stamina.sandbox.images import image_specs
-from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, LoadedScript
+from inspect_stamina.stamina.loaded_script import LoadedScript
+from inspect_stamina.stamina.script import ROBUSTNESS_KINDS
 from inspect_stamina.stamina.task import bundled_scripts, resolve_script, script_image
 
 # the oracle's bash tool call carries a reference whole: one argument must stay below

@@ -13,7 +13,8 @@ import yaml
 from inspect_ai.log import read_eval_log
 
 from inspect_stamina.sandbox.images import image_specs
-from inspect_stamina.stamina.script import ScriptError, load_script
+from inspect_stamina.stamina.loaded_script import load_script
+from inspect_stamina.stamina.script import ScriptError
 from inspect_stamina.stamina.task import resolve_script, script_image, stamina
 
 WEB_MINI = Path(__file__).parent / "fixtures" / "web_mini"

@@ -1,17 +1,8 @@
 """Check runs: the checkpoints due at a turn and the regression re-runs, in one batch.
 
-One sandbox call per check run, as root (``_RUN``):
-
-1. stop every process of the agent, the checker and the runner; remove their IPC
-   objects; take the write bits for others off the agent's files (and any ACL with
-   them), so nothing a check runs can leave a message for the agent;
-2. place the benchmark's files: the pytest files the checker runs in TESTS_DIR (group
-   ``checker``), the files in-process runs need in INPROC_DIR (group ``runner``), the
-   harness programs (``harness/``) world-readable;
-3. start the broker (``harness/broker.py``), through which the checker starts programs
-   as ``runner``, then the driver (``harness/driver.py``) as ``checker``;
-4. end every process of both check users, their IPC objects and every file they made,
-   and remove the placed files.
+One sandbox call per check run, as root: the script in ``check_layout.py`` places the
+benchmark's files, runs the driver as ``checker`` (through a broker that starts
+programs as ``runner``) and removes every trace of both check users afterwards.
 
 The agent's code runs only as ``runner``, which cannot read TESTS_DIR; the process that
 decides a pytest verdict (the checker's) never runs it (``harness/agent_proxy.py``).
@@ -33,85 +24,35 @@ from typing import Any
 from inspect_ai.util import sandbox
 
 from inspect_stamina.sandbox.users import as_root
+from inspect_stamina.stamina.check_layout import (
+    BROKER,
+    COMMAND_ENV,
+    HARNESS_DIR,
+    HARNESS_SOURCE,
+    INPROC_CONFTEST,
+    INPROC_DIR,
+    MANIFEST_BEGIN,
+    MANIFEST_END,
+    NODE_TEST_ENV,
+    RUN_SCRIPT,
+    SHARE_DIR,
+    SPEC_NAME,
+    TEST_ENV,
+    trusted_conftest,
+)
 from inspect_stamina.stamina.harness import agent_proxy, driver
 from inspect_stamina.stamina.record import CheckResult
 from inspect_stamina.stamina.sandbox import (
-    AGENT_USER,
     CHECKER_USER,
-    MANIFEST_SCRIPT,
-    RUNNER_USER,
-    STAMINA_DIR,
     TESTS_DIR,
     WORKSPACE,
     files_archive,
     parse_manifest,
     read_tree,
-    stop_user,
 )
 from inspect_stamina.stamina.script import Checkpoint, Isolation
 
 OUTPUT_LIMIT = 4000
-MANIFEST_BEGIN, MANIFEST_END = "@@STAMINA_MANIFEST@@", "@@STAMINA_MANIFEST_END@@"
-HARNESS_SOURCE = Path(driver.__file__).parent
-HARNESS_DIR = f"{STAMINA_DIR}/harness"
-INPROC_DIR = f"{STAMINA_DIR}/inproc"
-SHARE_DIR = f"{STAMINA_DIR}/share"
-BROKER_DIR = "/run/stamina-broker"
-BROKER = f"{BROKER_DIR}/sock"
-_SPEC = "_stamina_spec.json"
-
-
-def trusted_conftest(
-    harness: str, workspace: str, tests: str, broker: str | None, shared_tmp: str
-) -> str:
-    """The checker's pytest conftest: the agent's code is called in the runner's process,
-    never run in this one (``harness/agent_proxy.py``)."""
-    return f"""\
-import sys
-
-sys.path.insert(0, {harness!r})
-
-import agent_proxy  # noqa: E402
-import pytest  # noqa: E402
-
-_AGENT = agent_proxy.install(
-    workspace={workspace!r}, tests={tests!r}, broker={broker!r}, shared_tmp={shared_tmp!r}
-)
-
-
-@pytest.fixture
-def tmp_path(tmp_path):
-    agent_proxy.share(str(tmp_path))
-    return tmp_path
-
-
-def pytest_sessionfinish(session, exitstatus):
-    _AGENT.close()
-"""
-
-
-# in-process tests (as the runner): the workspace importable, ahead of site-packages
-_INPROC_CONFTEST = f"""\
-import os, sys
-
-sys.path.insert(0, {WORKSPACE!r})
-os.environ["PYTHONPATH"] = {WORKSPACE!r}
-"""
-_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
-_TEST_ENV = {
-    "PATH": _PATH,
-    # the runner's home, so that paths the tests build from it match the agent's code's
-    "HOME": f"/home/{RUNNER_USER}",
-    "TMPDIR": SHARE_DIR,
-    "LANG": "C.UTF-8",
-    "PYTHONDONTWRITEBYTECODE": "1",
-    "STAMINA_WORKSPACE": WORKSPACE,
-}
-# the runner's: no user site, no workspace on the path (a sitecustomize there never loads)
-_COMMAND_ENV = {**_TEST_ENV, "PYTHONNOUSERSITE": "1"}
-# node's test runner as the checker: every test file process loads the JavaScript proxy
-JS_PROXY_OPTIONS = f"--import=file://{HARNESS_DIR}/js_proxy.mjs"
-_NODE_TEST_ENV = {**_TEST_ENV, "NODE_OPTIONS": JS_PROXY_OPTIONS, "STAMINA_BROKER": BROKER}
 
 
 def is_node_test_runner(runner: str) -> bool:
@@ -129,59 +70,6 @@ def is_node_test_runner(runner: str) -> bool:
     )
 
 
-# where a check user can write: the world-writable system directories, the shared
-# directory, the check users' homes, and the agent's trees (whose world-writable sticky
-# directories stay so)
-CHECKER_WRITABLE_SYSTEM = ("/tmp", "/var/tmp", "/run/lock", "/dev/shm", "/dev/mqueue")
-_AGENT_TREES = f"{WORKSPACE} /tmp /var/tmp /dev/shm /dev/mqueue /home/{AGENT_USER}"
-CHECK_WRITABLE = " ".join([*CHECKER_WRITABLE_SYSTEM, WORKSPACE, f"/home/{AGENT_USER}", SHARE_DIR])
-_IPC_CLEAN = "".join(
-    f"runuser -u {user} -- ipcrm --all 2>/dev/null\n"
-    for user in (AGENT_USER, CHECKER_USER, RUNNER_USER)
-)
-_RUN = f"""
-set -u
-{stop_user(AGENT_USER)}{stop_user(CHECKER_USER)}{stop_user(RUNNER_USER)}
-{_IPC_CLEAN}
-# no file of the agent's is writable by another user: the check users cannot leave a
-# message in it (the group bit too, which also caps any ACL entry a file carries)
-find {_AGENT_TREES} -xdev \\( -perm -o=w -o -perm -g=w \\) ! -type l ! \\( -type d -perm -1000 \\) \\
-  -exec chmod go-w {{}} + 2>/dev/null
-rm -rf {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} {SHARE_DIR} {BROKER_DIR}
-mkdir -p {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} && chmod 755 {STAMINA_DIR} \\
-  && base64 -d | tar -x --no-same-owner --no-same-permissions -C {STAMINA_DIR} \\
-  && chown -R root:{CHECKER_USER} {TESTS_DIR} && chmod -R u=rwX,g=rX,o= {TESTS_DIR} \\
-  && chown -R root:{RUNNER_USER} {INPROC_DIR} && chmod -R u=rwX,g=rX,o= {INPROC_DIR} \\
-  && chown -R root:root {HARNESS_DIR} && chmod -R u=rwX,go=rX {HARNESS_DIR} \\
-  && mkdir -m 0777 {SHARE_DIR} && mkdir -m 0750 {BROKER_DIR} && chown root:{CHECKER_USER} {BROKER_DIR} \\
-  || echo "could not place the benchmark's tests" >&2
-cd {WORKSPACE} 2>/dev/null || cd /
-if [ "${{STAMINA_MANIFEST:-0}}" = 1 ] && [ "$PWD" = {WORKSPACE} ]; then
-  # the workspace as the agent left it (its processes stopped): saves the turn a call
-  echo {MANIFEST_BEGIN}; bash -c {shlex.quote(MANIFEST_SCRIPT)} 2>/dev/null; echo {MANIFEST_END}
-fi
-# the runner's programs get the process limit a login of the runner gets (Docker's
-# per-user ulimit, or Kubernetes' limits.d through runuser's PAM session)
-python3 -I {HARNESS_DIR}/broker.py {BROKER} {SHARE_DIR} \
-  "$(runuser -u {RUNNER_USER} -- sh -c 'ulimit -u')" &
-broker=$!
-for _ in $(seq 200); do [ -S {BROKER} ] && break; sleep 0.01; done
-runuser -u {CHECKER_USER} -- env -i PATH="{_PATH}" LANG=C.UTF-8 HOME=/home/{RUNNER_USER} \\
-  TMPDIR={SHARE_DIR} python3 -P {HARNESS_DIR}/driver.py {TESTS_DIR}/{_SPEC}
-status=$?
-kill -9 $broker 2>/dev/null
-{stop_user(CHECKER_USER)}{stop_user(RUNNER_USER)}
-{_IPC_CLEAN}
-# everything a check user made, its home's contents included (the agent may read a
-# home directory, so a copy of a test must not stay there either). They can write only
-# to these places (tests/test_images.py checks the image): a full walk of / would cost
-# more than the rest of the check run
-find {CHECK_WRITABLE} -xdev \\( -user {CHECKER_USER} -o -user {RUNNER_USER} \\) -delete 2>/dev/null
-find /home/{CHECKER_USER} /home/{RUNNER_USER} -mindepth 1 -delete 2>/dev/null
-chmod 700 /home/{CHECKER_USER}; chmod 755 /home/{RUNNER_USER}
-rm -rf {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} {SHARE_DIR} {BROKER_DIR}
-exit $status
-"""
 _FRAMEWORKS = {
     "vitest": re.compile(r"""from\s+["']vitest["']"""),
     "node": re.compile(r"""from\s+["']node:test["']"""),
@@ -253,9 +141,9 @@ class _Batch:
             "commands": self.commands,
             "suites": list(self.suites.values()),
             "output_limit": OUTPUT_LIMIT,
-            "test_env": _TEST_ENV,
-            "command_env": _COMMAND_ENV,
-            "node_test_env": _NODE_TEST_ENV,
+            "test_env": TEST_ENV,
+            "command_env": COMMAND_ENV,
+            "node_test_env": NODE_TEST_ENV,
         }
         if self.inproc_tests:
             spec["inproc_canary"] = self._canary("pytest")
@@ -277,12 +165,12 @@ class _Batch:
         return {
             **self.files,
             **{f"harness/{name}": data for name, data in harness.items()},
-            f"tests/{_SPEC}": json.dumps(spec).encode(),
+            f"tests/{SPEC_NAME}": json.dumps(spec).encode(),
             "tests/conftest.py": trusted_conftest(
                 HARNESS_DIR, WORKSPACE, TESTS_DIR, BROKER, SHARE_DIR
             ).encode(),
             "tests/pytest.ini": b"[pytest]\n",
-            "inproc/conftest.py": _INPROC_CONFTEST.encode(),
+            "inproc/conftest.py": INPROC_CONFTEST.encode(),
             "inproc/pytest.ini": b"[pytest]\n",
         }
 
@@ -435,7 +323,7 @@ async def _execute(
     limit = int(batch.limit()) + 120
     try:
         result = await sandbox().exec(
-            ["bash", "-c", _RUN],
+            ["bash", "-c", RUN_SCRIPT],
             input=base64.b64encode(files_archive(batch.bundle())),
             user=await as_root(),
             timeout=limit,

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from inspect_stamina.stamina.script import LoadedScript
+from inspect_stamina.stamina.loaded_script import LoadedScript
 
 # `cat > path <<'EOF'` and the like: a file a shell reference writes
 _HEREDOC_TARGET = re.compile(r">\s*(\S+)\s*<<")

@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from fnmatch import fnmatchcase
 from typing import Literal, get_args
 
-from inspect_stamina.stamina.script import Checkpoint, Turn
+from inspect_stamina.stamina.loaded_script import Turn
+from inspect_stamina.stamina.script import Checkpoint
 
 Regressions = Literal["affected", "all", "phase_end", "none"]
 REGRESSION_MODES: tuple[str, ...] = get_args(Regressions)

@@ -21,10 +21,10 @@ from inspect_stamina.sandbox.limits import SandboxLimits, check_sandbox_type
 from inspect_stamina.sandbox.orphans import reap_before_run
 from inspect_stamina.sandbox.termination import terminate_like_interrupt
 from inspect_stamina.stamina.agents import compaction_strategy, resolve_agent
+from inspect_stamina.stamina.loaded_script import LoadedScript, load_script
 from inspect_stamina.stamina.regressions import REGRESSION_MODES, Regressions
 from inspect_stamina.stamina.scorers import script_metadata, stamina_scorer
-from inspect_stamina.stamina.script import LoadedScript, load_script
-from inspect_stamina.stamina.session import Mode, stamina_session
+from inspect_stamina.stamina.session import Mode, SessionSettings, stamina_session
 from inspect_stamina.stamina.user import LAYERS
 from inspect_stamina.task_args import comma_list, int_arg, optional_int_arg
 
@@ -146,7 +146,19 @@ def stamina(
     limits = SandboxLimits.from_task_args(locals())
     limits.require_room("stamina")
     sandbox = check_sandbox_type(sandbox)
-    strategy = compaction_strategy(compaction, compaction_threshold)
+    settings = SessionSettings(
+        user_layers=layers,
+        turn_generations=turn_generations,
+        turn_tokens=turn_tokens,
+        feedback=feedback,
+        attempts=attempts,
+        mode=mode,
+        regressions=regressions,
+        compaction=compaction_strategy(compaction, compaction_threshold),
+        knowledge_base=knowledge_base,
+        command_timeout=command_timeout,
+        memory_tool=memory_tool,
+    )
     if isinstance(agent, str):
         agent = resolve_agent(agent, agent_args)
     elif agent_args:
@@ -180,20 +192,7 @@ def stamina(
     ]
     return Task(
         dataset=MemoryDataset(samples, name="staminabench"),
-        solver=stamina_session(
-            agent=agent,
-            user_layers=layers,
-            turn_generations=turn_generations,
-            turn_tokens=turn_tokens,
-            feedback=feedback,
-            attempts=attempts,
-            mode=mode,
-            regressions=regressions,
-            compaction=strategy,
-            knowledge_base=knowledge_base,
-            command_timeout=command_timeout,
-            memory_tool=memory_tool,
-        ),
+        solver=stamina_session(agent=agent, **settings.as_args()),
         scorer=stamina_scorer(),
         # every sample names its own; the task's is the first one's, for tools that read it
         sandbox=samples[0].sandbox,

@@ -31,8 +31,9 @@ from inspect_ai.model import (
 )
 from inspect_ai.util import sandbox
 
+from inspect_stamina.stamina.loaded_script import Turn
 from inspect_stamina.stamina.sandbox import WORKSPACE
-from inspect_stamina.stamina.script import Prompt, Turn
+from inspect_stamina.stamina.script import Prompt
 from inspect_stamina.stamina.verbatim import dropped
 
 LAYERS = ("scripted", "template", "llm")

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspect_stamina.stamina.fairness.result import Finding, InstrumentResult
-from inspect_stamina.stamina.script import LoadedScript
+from inspect_stamina.stamina.loaded_script import LoadedScript
 
 NAME = "stated interfaces"
 KINDS = (

@@ -12,7 +12,8 @@ import re
 import time
 
 from inspect_stamina.stamina.fairness.result import Finding, InstrumentResult
-from inspect_stamina.stamina.script import AnswerFact, LoadedScript
+from inspect_stamina.stamina.loaded_script import LoadedScript
+from inspect_stamina.stamina.script import AnswerFact
 
 QUESTION_KINDS = frozenset({"explain"})
 

@@ -44,11 +44,12 @@ from inspect_ai.util import ExecResult, sandbox, store
 from inspect_stamina.sandbox.users import as_root
 from inspect_stamina.stamina.checks import run_acceptance, run_checks
 from inspect_stamina.stamina.fairness.result import Finding, InstrumentResult
+from inspect_stamina.stamina.loaded_script import LoadedScript, Turn
 from inspect_stamina.stamina.record import CheckResult
 from inspect_stamina.stamina.references import reference_command, run_as_agent, setup_command
 from inspect_stamina.stamina.regressions import CheckpointLedger, reads_path
 from inspect_stamina.stamina.sandbox import AGENT_USER, STOP_AGENT, WORKSPACE
-from inspect_stamina.stamina.script import Checkpoint, LoadedScript, Turn
+from inspect_stamina.stamina.script import Checkpoint
 from inspect_stamina.stamina.session import script_of
 
 ABLATION = "turn ablation"

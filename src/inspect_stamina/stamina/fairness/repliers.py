@@ -21,9 +21,10 @@ import exrex
 
 from inspect_stamina.stamina.facts import fact_in_reply
 from inspect_stamina.stamina.fairness.result import Finding, InstrumentResult
+from inspect_stamina.stamina.loaded_script import LoadedScript, Turn
 from inspect_stamina.stamina.record import CheckResult, FactResult, TurnRecord
 from inspect_stamina.stamina.robustness import judge_robustness
-from inspect_stamina.stamina.script import CODE_KINDS, ROBUSTNESS_KINDS, LoadedScript, Turn
+from inspect_stamina.stamina.script import CODE_KINDS, ROBUSTNESS_KINDS
 from inspect_stamina.stamina.session import is_effective
 
 CANNED_LIMIT = 0.2

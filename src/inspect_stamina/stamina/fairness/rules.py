@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from inspect_stamina.stamina.fairness.result import Finding, InstrumentResult
-from inspect_stamina.stamina.script import LoadedScript
+from inspect_stamina.stamina.loaded_script import LoadedScript
 
 
 def stated_rules(loaded: LoadedScript) -> InstrumentResult:

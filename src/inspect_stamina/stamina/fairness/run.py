@@ -13,7 +13,7 @@ from inspect_stamina.stamina.fairness.replay import replay_instruments
 from inspect_stamina.stamina.fairness.repliers import canned_replies
 from inspect_stamina.stamina.fairness.result import InstrumentResult
 from inspect_stamina.stamina.fairness.rules import stated_rules
-from inspect_stamina.stamina.script import LoadedScript
+from inspect_stamina.stamina.loaded_script import LoadedScript
 from inspect_stamina.stamina.task import resolve_script
 
 HOST_INSTRUMENTS: tuple[Callable[[LoadedScript], InstrumentResult], ...] = (
