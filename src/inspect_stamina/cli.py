@@ -47,7 +47,8 @@ def _cmd_docker(args: argparse.Namespace) -> None:
 
 
 def _cmd_images(args: argparse.Namespace) -> None:
-    from inspect_stamina.sandbox.images import ImageBuildError, build_images
+    from inspect_stamina.sandbox.image_build import build_images
+    from inspect_stamina.sandbox.images import ImageBuildError
 
     try:
         build_images(args.names or None, mode=args.mode, force=args.force)

@@ -84,7 +84,7 @@ def test_setup_builds_the_default_runs_images_unless_asked_for_all(
     argv: list[str], names: list[str] | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from inspect_stamina import cli, offline
-    from inspect_stamina.sandbox import images
+    from inspect_stamina.sandbox import image_build
 
     asked: list[list[str] | None] = []
     monkeypatch.setattr(cli, "docker_up", lambda: None)
@@ -94,6 +94,6 @@ def test_setup_builds_the_default_runs_images_unless_asked_for_all(
         asked.append(names)
         return []
 
-    monkeypatch.setattr(images, "build_images", build_images)
+    monkeypatch.setattr(image_build, "build_images", build_images)
     assert cli.main(argv) == 0
     assert asked == [names]

@@ -6,16 +6,17 @@ import threading
 
 import pytest
 
-from inspect_stamina.sandbox import images
-from inspect_stamina.sandbox.images import ImageBuildError, ImageSpec, build_images, image_specs
+from inspect_stamina.sandbox import image_build
+from inspect_stamina.sandbox.image_build import build_images
+from inspect_stamina.sandbox.images import ImageBuildError, ImageSpec, image_specs
 
 
 @pytest.fixture
 def offline(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(images, "registry_reachable", lambda: False)
+    monkeypatch.setattr(image_build, "registry_reachable", lambda: False)
     current = image_specs()["gaia"]
     monkeypatch.setattr(
-        images, "image_label", lambda tag: current.spec_hash() if tag == current.tag else None
+        image_build, "image_label", lambda tag: current.spec_hash() if tag == current.tag else None
     )
 
 
@@ -30,7 +31,7 @@ def test_stale_images_build_side_by_side_and_current_ones_are_kept(
         both.wait()
         built.append(spec.name)
 
-    monkeypatch.setattr(images, "build_offline", build_offline)
+    monkeypatch.setattr(image_build, "build_offline", build_offline)
     lines: list[str] = []
     tags = build_images(["stamina", "gaia", "stamina-web"], log=lines.append)
     assert sorted(built) == ["stamina", "stamina-web"]
@@ -42,6 +43,6 @@ def test_a_failed_offline_build_is_raised(offline: None, monkeypatch: pytest.Mon
     def build_offline(spec: ImageSpec, log: object = None) -> None:
         raise ImageBuildError(f"debootstrap of {spec.name} failed")
 
-    monkeypatch.setattr(images, "build_offline", build_offline)
+    monkeypatch.setattr(image_build, "build_offline", build_offline)
     with pytest.raises(ImageBuildError, match="debootstrap of stamina failed"):
         build_images(["stamina"], log=lambda line: None)

@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from inspect_stamina.sandbox import images
+from inspect_stamina.sandbox import image_build, images
+from inspect_stamina.sandbox.image_build import BUILD_CA_IN_IMAGE, CONTEXT_IN_IMAGE
 from inspect_stamina.sandbox.images import (
     BASE_SETUP_SCRIPT,
-    BUILD_CA_IN_IMAGE,
-    CONTEXT_IN_IMAGE,
     DEFAULT_ENV,
     ImageBuildError,
     ImageSpec,
@@ -180,9 +179,9 @@ def test_offline_build_runs_setup_scripts_in_order_beside_the_context(
         assert ca.is_file() and env["NODE_EXTRA_CA_CERTS"] == BUILD_CA_IN_IMAGE
         calls.append((cmd, env))
 
-    monkeypatch.setattr(images, "_run", run)
+    monkeypatch.setattr(image_build, "_run", run)
     monkeypatch.setenv("https_proxy", "http://proxy.example:3128")
-    images._run_setup_scripts(child, rootfs, log=lambda _: None)
+    image_build._run_setup_scripts(child, rootfs, log=lambda _: None)
     assert [cmd[-1] for cmd, _ in calls] == [
         f"{CONTEXT_IN_IMAGE}/{BASE_SETUP_SCRIPT}",
         f"{CONTEXT_IN_IMAGE}/setup.sh",

@@ -10,7 +10,8 @@ import pytest
 import yaml
 
 from inspect_stamina.paths import COMPOSE_DIR
-from inspect_stamina.sandbox.images import image_label, image_specs
+from inspect_stamina.sandbox.image_build import image_label
+from inspect_stamina.sandbox.images import image_specs
 from tests.helpers import run_in_image
 
 pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]

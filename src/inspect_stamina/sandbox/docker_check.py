@@ -17,7 +17,8 @@ from typing import Any
 
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.paths import cache_root
-from inspect_stamina.sandbox.images import ImageBuildError, build_images, image_specs
+from inspect_stamina.sandbox.image_build import build_images
+from inspect_stamina.sandbox.images import ImageBuildError, image_specs
 
 BOOTSTRAP_HINT = (
     "Start Docker (Docker Desktop, `systemctl start docker`), or on a bare Debian machine "
