@@ -136,30 +136,38 @@ def stamina_cli(log_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.parametrize(
-    ("arg", "message"),
-    [
-        ("command_timeout=-1", "command_timeout must be a positive integer, not -1."),
-        ("command_timeout=abc", "command_timeout must be a positive integer, not 'abc'."),
-        (
-            "turn_generations=0",
-            "turn_generations must be a positive integer, or none for no bound, not 0.",
-        ),
-        ("turn_tokens=-5", "turn_tokens must be a positive integer, or none for no bound, not -5."),
-        ("attempts=-1", "attempts must be an integer of at least 0, not -1."),
-        ("memory=1k", "memory=1k is below the 3920m the stamina sandbox's in-memory mounts"),
-        (
-            "memory=256m",
-            "memory=256m is below the 3920m the stamina sandbox's in-memory mounts "
-            "(workspace_size=2g plus 1360m of other tmpfs mounts) plus 512m headroom need; "
-            "raise memory to at least 3920m or lower workspace_size.",
-        ),
-    ],
+STAMINA_BAD_VALUES = [
+    ({"command_timeout": -1}, "command_timeout must be a positive integer, not -1."),
+    ({"command_timeout": "abc"}, "command_timeout must be a positive integer, not 'abc'."),
+    (
+        {"turn_generations": 0},
+        "turn_generations must be a positive integer, or none for no bound, not 0.",
+    ),
+    ({"turn_tokens": -5}, "turn_tokens must be a positive integer, or none for no bound, not -5."),
+    ({"attempts": -1}, "attempts must be an integer of at least 0, not -1."),
+    ({"memory": "1k"}, "memory=1k is below the 3920m the stamina sandbox's in-memory mounts"),
+]
+MEMORY_FLOOR_MESSAGE = (
+    "memory=256m is below the 3920m the stamina sandbox's in-memory mounts "
+    "(workspace_size=2g plus 1360m of other tmpfs mounts) plus 512m headroom need; "
+    "raise memory to at least 3920m or lower workspace_size."
 )
-def test_stamina_cli_refuses_bad_values_before_docker(
-    log_dir: Path, arg: str, message: str
+
+
+@pytest.mark.parametrize(("args", "message"), STAMINA_BAD_VALUES)
+def test_stamina_refuses_bad_values_before_docker(
+    args: dict[str, object], message: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert_clear_failure(stamina_cli(log_dir, "-T", arg), message, log_dir)
+    # as -T delivers them (YAML scalars); Docker is never reached
+    monkeypatch.setenv("DOCKER_HOST", NO_DOCKER["DOCKER_HOST"])
+    with pytest.raises(StaminaError) as info:
+        stamina(**args)  # type: ignore[arg-type]
+    assert message in str(info.value)
+
+
+def test_stamina_cli_refuses_a_bad_value_before_docker(log_dir: Path) -> None:
+    """The command line: a clear message, no traceback, no log (each value: the test above)."""
+    assert_clear_failure(stamina_cli(log_dir, "-T", "memory=256m"), MEMORY_FLOOR_MESSAGE, log_dir)
 
 
 def test_stamina_cli_takes_none_as_no_bound(log_dir: Path) -> None:
@@ -168,19 +176,27 @@ def test_stamina_cli_takes_none_as_no_bound(log_dir: Path) -> None:
     assert_clear_failure(result, "Docker is not running", log_dir)
 
 
-@pytest.mark.parametrize(
-    ("arg", "message"),
-    [
-        ("command_timeout=0", "command_timeout must be a number above 0, not 0."),
-        ("max_steps=-3", "max_steps must be a positive integer, not -3."),
-        (
-            "memory=256m",
-            "memory=256m is below the 3536m the gaia sandbox's in-memory mounts "
-            "(workspace_size=2g plus 976m of other tmpfs mounts) plus 512m headroom need",
-        ),
-    ],
+GAIA_BAD_VALUES = [
+    ({"command_timeout": 0}, "command_timeout must be a number above 0, not 0."),
+    ({"max_steps": -3}, "max_steps must be a positive integer, not -3."),
+]
+GAIA_MEMORY_MESSAGE = (
+    "memory=256m is below the 3536m the gaia sandbox's in-memory mounts "
+    "(workspace_size=2g plus 976m of other tmpfs mounts) plus 512m headroom need"
 )
-def test_gaia_cli_refuses_bad_values_before_docker(log_dir: Path, arg: str, message: str) -> None:
+
+
+@pytest.mark.parametrize(("args", "message"), GAIA_BAD_VALUES)
+def test_gaia_refuses_bad_values_before_docker(
+    args: dict[str, object], message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DOCKER_HOST", NO_DOCKER["DOCKER_HOST"])
+    with pytest.raises(StaminaError) as info:
+        gaia(dataset_hub="example", **args)  # type: ignore[arg-type]
+    assert message in str(info.value)
+
+
+def test_gaia_cli_refuses_a_bad_value_before_docker(log_dir: Path) -> None:
     result = inspect_eval_cli(
         "inspect_stamina/gaia",
         log_dir,
@@ -189,10 +205,10 @@ def test_gaia_cli_refuses_bad_values_before_docker(log_dir: Path, arg: str, mess
         "-T",
         "dataset_hub=example",
         "-T",
-        arg,
+        "memory=256m",
         **NO_DOCKER,
     )
-    assert_clear_failure(result, message, log_dir)
+    assert_clear_failure(result, GAIA_MEMORY_MESSAGE, log_dir)
 
 
 @pytest.mark.parametrize("task", [gaia, gaia_level1, gaia_level2, gaia_level3, stamina])

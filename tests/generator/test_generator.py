@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from inspect_stamina import cli
 from inspect_stamina.generator import commands, library
 from inspect_stamina.generator.generate import DOMAINS, generate
 from inspect_stamina.generator.model import CommandTemplate, LiveCommand, LiveFunction, Project
@@ -476,24 +477,30 @@ def test_version_1_scripts_never_change(tmp_path: Path, domain: str) -> None:
     assert "--generator-version 1" in path.read_text().splitlines()[0]
 
 
-def test_bad_arguments_are_clear_errors(tmp_path: Path) -> None:
+def test_bad_arguments_are_clear_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "keep").mkdir()
     (tmp_path / "keep/notes.txt").write_text("mine")
+    # the command line once, as a user types it: a message, no traceback, nothing lost
+    result = subprocess.run(
+        ["inspect-stamina", "generate", "--domain", "algorithms", "-o", str(tmp_path / "keep")],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1 and "refusing to overwrite" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+    assert (tmp_path / "keep/notes.txt").read_text() == "mine"
+    # the other mistakes through the same entry point, in this process
     for args, message in (
         (["--domain", "nope", "-o", str(tmp_path / "x")], "Unknown domain 'nope'"),
         (["--domain", "algorithms", "--turns", "5", "-o", str(tmp_path / "x")], "at least 20"),
-        (["--domain", "algorithms", "-o", str(tmp_path / "keep")], "refusing to overwrite"),
         (
             ["--domain", "algorithms", "--generator-version", "9", "-o", str(tmp_path / "x")],
             "Unknown generator version '9'",
         ),
     ):
-        result = subprocess.run(
-            ["inspect-stamina", "generate", *args], capture_output=True, text=True
-        )
-        assert result.returncode == 1 and message in result.stderr, result.stderr
-        assert "Traceback" not in result.stderr
-    assert (tmp_path / "keep/notes.txt").read_text() == "mine"
+        assert cli.main(["generate", *args]) == 1
+        assert message in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
 
 
 @pytest.mark.docker
