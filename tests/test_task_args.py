@@ -154,19 +154,9 @@ MEMORY_FLOOR_MESSAGE = (
 )
 
 
-@pytest.mark.parametrize(("args", "message"), STAMINA_BAD_VALUES)
-def test_stamina_refuses_bad_values_before_docker(
-    args: dict[str, object], message: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # as -T delivers them (YAML scalars); Docker is never reached
-    monkeypatch.setenv("DOCKER_HOST", NO_DOCKER["DOCKER_HOST"])
-    with pytest.raises(StaminaError) as info:
-        stamina(**args)  # type: ignore[arg-type]
-    assert message in str(info.value)
-
-
 def test_stamina_cli_refuses_a_bad_value_before_docker(log_dir: Path) -> None:
-    """The command line: a clear message, no traceback, no log (each value: the test above)."""
+    """The command line: a clear message, no traceback, no log (each value in-process:
+    test_tasks_refuse_bad_values_before_docker)."""
     assert_clear_failure(stamina_cli(log_dir, "-T", "memory=256m"), MEMORY_FLOOR_MESSAGE, log_dir)
 
 
@@ -186,13 +176,21 @@ GAIA_MEMORY_MESSAGE = (
 )
 
 
-@pytest.mark.parametrize(("args", "message"), GAIA_BAD_VALUES)
-def test_gaia_refuses_bad_values_before_docker(
-    args: dict[str, object], message: str, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("task", "args", "message"),
+    [(stamina, args, message) for args, message in STAMINA_BAD_VALUES]
+    + [(gaia, {"dataset_hub": "example", **args}, message) for args, message in GAIA_BAD_VALUES],
+)
+def test_tasks_refuse_bad_values_before_docker(
+    task: Callable[..., Any],
+    args: dict[str, object],
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # as -T delivers them (YAML scalars); Docker is never reached
     monkeypatch.setenv("DOCKER_HOST", NO_DOCKER["DOCKER_HOST"])
     with pytest.raises(StaminaError) as info:
-        gaia(dataset_hub="example", **args)  # type: ignore[arg-type]
+        task(**args)
     assert message in str(info.value)
 
 

@@ -297,6 +297,7 @@ def build_images(
     if mode not in ("auto", "dockerfile", "offline"):
         raise ImageBuildError(f"unknown build mode {mode!r}; use auto, dockerfile or offline")
     selected = [specs[n] for n in names] if names else list(specs.values())
+    tags = [spec.tag for spec in selected]
     stale = []
     for spec in selected:
         if not force and image_label(spec.tag) == spec.spec_hash():
@@ -304,12 +305,12 @@ def build_images(
         else:
             stale.append(spec)
     if not stale:
-        return [spec.tag for spec in selected]
+        return tags
     if mode == "dockerfile" or (mode == "auto" and registry_reachable()):
         for spec in stale:
             build_with_dockerfile(spec)
             log(f"built {spec.tag}")
-        return [spec.tag for spec in selected]
+        return tags
 
     def offline(spec: ImageSpec) -> None:
         started = time.monotonic()
@@ -321,4 +322,4 @@ def build_images(
     with ThreadPoolExecutor(max_workers=OFFLINE_BUILDS_AT_ONCE) as pool:
         for future in [pool.submit(offline, spec) for spec in stale]:
             future.result()
-    return [spec.tag for spec in selected]
+    return tags
