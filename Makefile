@@ -21,12 +21,15 @@ demo: setup
 
 # The whole test suite, Docker tests included (they fail when Docker is absent), and
 # the log viewer's tests in Debian's headless Chromium (installed here when missing);
-# all but the flagship's two half-hour proofs, which `make test-flagship` runs.
+# all but the flagship's two half-hour proofs, which `make test-flagship` runs. Two
+# workers (the tests are independent: each sees only its own containers), then the few
+# that make a dead run's sandbox alone, since building any task reaps such sandboxes.
 test: setup
 	inspect-stamina images build
 	command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
-	$(PYTHON) -m pytest -m "not flagship"
+	$(PYTHON) -m pytest -m "not flagship and not serial" -n 2 --dist worksteal
+	$(PYTHON) -m pytest -m "serial and not flagship"
 
 # The flagship's validate --run and --fairness replay, side by side (about 35 minutes
 # on 2 cores, an estimate: 15.7 and 26.1 alone, each keeping both cores busy).

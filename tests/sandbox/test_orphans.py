@@ -25,6 +25,7 @@ IMAGE = image_specs()["stamina"].tag
 EVERYTHING = {"container", "network", "volume"}
 
 
+@pytest.mark.serial
 @pytest.mark.parametrize(
     "build",
     [lambda: stamina(script=MINI), lambda: gaia(dataset_hub="example")],

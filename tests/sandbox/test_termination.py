@@ -44,7 +44,6 @@ def test_signal_to_inspect_eval_removes_its_containers(
     log_dir: Path, sig: signal.Signals, background: bool
 ) -> None:
     # a shell's background job (`inspect eval ... &` in a batch script) ignores SIGINT
-    before = sandbox_containers()
     command = ["inspect", "eval", "inspect_stamina/stamina", "--model", "stamina/oracle"]
     proc = subprocess.Popen(
         [*command, "--log-dir", str(log_dir), "--display", "plain"],
@@ -57,7 +56,7 @@ def test_signal_to_inspect_eval_removes_its_containers(
     try:
         # the eval has begun (its log exists) and the session's sandbox is up
         started = wait_for(
-            lambda: list_eval_logs(str(log_dir)) and sandbox_containers() - before, 120
+            lambda: list_eval_logs(str(log_dir)) and sandbox_containers(proc.pid), 120
         )
         assert started, "the session's sandbox never started"
         time.sleep(2)  # mid-session, a turn or two in
@@ -70,6 +69,6 @@ def test_signal_to_inspect_eval_removes_its_containers(
     assert "Task interrupted" in output, output
     assert "Traceback" not in output, output
     # the containers go with the eval, and the log says the eval was cancelled
-    assert wait_for(lambda: sandbox_containers() <= before, 30), "containers were left running"
+    assert wait_for(lambda: not sandbox_containers(proc.pid), 30), "containers were left running"
     [log_file] = list_eval_logs(str(log_dir))
     assert read_eval_log(log_file, header_only=True).status == "cancelled"

@@ -67,6 +67,7 @@ def run(*command: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(c) for c in command], capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.serial
 def test_kill_9_keeps_the_turns_played_and_cleanup_removes_the_dead_runs_sandbox(
     tmp_path: Path, log_dir: Path
 ) -> None:

@@ -12,6 +12,7 @@ import yaml
 from inspect_ai.util import ComposeConfig, SandboxEnvironmentSpec, parse_compose_yaml
 
 from inspect_stamina.paths import COMPOSE_DIR
+from inspect_stamina.sandbox.docker_run import SANDBOX_TYPE
 from inspect_stamina.sandbox.owner import Owner, OwnerState, current_owner
 
 
@@ -35,9 +36,10 @@ def compose_file_sandbox(
 ) -> SandboxEnvironmentSpec:
     """The shipped template, overridden and labelled with its owner, as a compose file.
 
-    The file is absolute (Inspect would resolve a relative path against the cwd) and
-    may use ``${SAMPLE_METADATA_<KEY>}``: Inspect fills it per sample from the sample's
-    metadata while starting every sample from one task-level configuration. A file,
+    Started by the ``stamina-docker`` sandbox (``docker_run``: plain ``docker run`` and
+    ``docker exec``, the same container as compose would make, faster). The file is
+    absolute and may use ``${SAMPLE_METADATA_<KEY>}``, filled per sample from the
+    sample's metadata while every sample starts from one task-level configuration. A file,
     not a resolved config, because Inspect's config model has no ``labels``: the owner
     labels (this process, see ``owner``) let a later run reap the containers of a run
     that was killed. Files of owners that are gone are removed as a new one is written.
@@ -49,7 +51,7 @@ def compose_file_sandbox(
     )
     path = write_generated(out_dir, name, text)
     _remove_dead_owners_files(out_dir, name, keep=path)
-    return SandboxEnvironmentSpec("docker", str(path))
+    return SandboxEnvironmentSpec(SANDBOX_TYPE, str(path))
 
 
 def _remove_dead_owners_files(out_dir: Path, name: str, keep: Path) -> None:
