@@ -1,0 +1,111 @@
+"""The domains the generator writes scripts for: their functions, plants and languages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from inspect_stamina.generator import (
+    algorithms,
+    algorithms_js,
+    data_pipeline,
+    devops,
+    webapi,
+)
+from inspect_stamina.generator.http_service import HttpService
+from inspect_stamina.generator.languages import JavaScript, Language, Python
+from inspect_stamina.generator.model import CommandTemplate, FunctionTemplate, Plant
+
+PACKAGES = ("algokit", "tinyalgo", "mathbox", "toolbelt", "numkit", "smallalgs")
+LANGUAGES: dict[str, Language] = {
+    "python": Python(),
+    "javascript": JavaScript(),
+    "http": HttpService(),  # a Python package served over HTTP, tested black-box
+}
+
+
+@dataclass(frozen=True)
+class Domain:
+    """A family of scripts the generator can write."""
+
+    name: str
+    language: str
+    description: str
+    templates: tuple[FunctionTemplate, ...]
+    plants: tuple[Plant, ...]
+    renames: dict[str, str]  # names a user may ask to rename, and to what
+    fakes: tuple[str, ...]  # functions that do not exist, for mistaken requests
+    packages: tuple[str, ...] = PACKAGES  # names the project's package may get
+    since: int = 1  # the first generator version that writes this domain
+    # functions built on the library shipped in the image (generator/library.py), asked
+    # for from generator version 2 on
+    library: tuple[FunctionTemplate, ...] = ()
+    # subcommands of `python -m PACKAGE` built on the functions (generator version 2 on)
+    commands: tuple[CommandTemplate, ...] = ()
+    first: tuple[str, ...] = ()  # functions built before the others (version 2 on)
+
+    @property
+    def lang(self) -> Language:
+        """How this domain's project becomes files, tests and checks."""
+        return LANGUAGES[self.language]
+
+
+DOMAINS = {
+    "algorithms": Domain(
+        "algorithms",
+        "python",
+        "a Python library of small algorithms whose requirements change, break and move",
+        algorithms.TEMPLATES,
+        algorithms.PLANTS,
+        algorithms.RENAMES,
+        ("quick_sort", "levenshtein", "matrix_multiply", "topological_sort", "kmeans"),
+    ),
+    "data": Domain(
+        "data",
+        "python",
+        "a Python data pipeline from CSV text to reports: parse, clean, aggregate, format",
+        data_pipeline.TEMPLATES,
+        data_pipeline.PLANTS,
+        data_pipeline.RENAMES,
+        ("pivot_table", "merge_frames", "fill_forward", "rolling_median", "outliers"),
+        ("tabkit", "csvflow", "reportly", "datapipe"),
+        library=data_pipeline.LIBRARY,
+        commands=data_pipeline.COMMANDS,
+        first=("parse_rows",),  # every command reads a CSV file
+    ),
+    "devops": Domain(
+        "devops",
+        "python",
+        "the Python helpers of an ops command line: durations, sizes, ports, config, logs, retries",
+        devops.TEMPLATES,
+        devops.PLANTS,
+        devops.RENAMES,
+        ("rotate_certificates", "drain_node", "restart_pods", "purge_cache", "sync_dns"),
+        ("opskit", "shipctl", "infrakit", "deploytool"),
+        library=devops.LIBRARY,
+        commands=devops.COMMANDS,
+    ),
+    "algorithms-js": Domain(
+        "algorithms-js",
+        "javascript",
+        "the same kind of library as an ES-module package for Node, tested with node --test",
+        algorithms_js.TEMPLATES,
+        algorithms_js.PLANTS,
+        algorithms_js.RENAMES,
+        ("quickSort", "levenshtein", "matrixMultiply", "topologicalSort", "kMeans"),
+    ),
+    "webapi": Domain(
+        "webapi",
+        "http",
+        "a JSON-over-HTTP service (notes, tasks, stock items) on Python's standard library, "
+        "tested black-box over HTTP",
+        webapi.TEMPLATES,
+        webapi.PLANTS,
+        webapi.RENAMES,
+        ("export_csv", "login", "rate_limit", "bulk_import", "archive_note"),
+        ("notekit", "deskapi", "tinyrest", "stockroom"),
+        since=2,
+        first=("create_note",),
+    ),
+}
+
+__all__ = ["DOMAINS", "LANGUAGES", "PACKAGES", "Domain"]

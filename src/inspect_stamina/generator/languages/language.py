@@ -1,0 +1,134 @@
+"""What the generator needs from a language, and what its languages share."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from inspect_stamina.generator.model import Cases, FunctionTemplate, LiveFunction, Plant, Project
+
+# what one test pins: these names (a function and its old names) on these cases and
+# these rejected arguments
+TestGroup = tuple[list[str], Cases, Cases]
+
+
+class Language(Protocol):
+    """What the generator needs from a programming language."""
+
+    name: str
+    image: str | None  # the sandbox image its tools are in (None: the default image)
+    frameworks: list[str]
+    test_suffix: str
+    runner: str | None  # a run_tests runner (None: pytest)
+    ext: str  # a module's file extension
+    merges: bool  # whether a teammate's function can be written for a merge challenge
+
+    def intro(self, package: str) -> str:
+        """How the user asks for the package on the first turn (a sentence, no full stop)."""
+        ...
+
+    def import_hint(self, package: str, name: str) -> str:
+        """How a user of the package imports a name."""
+        ...
+
+    def feature_asks(self, package: str, template: FunctionTemplate) -> tuple[str, ...]:
+        """The ways a user asks for a new function (the planner draws one)."""
+        ...
+
+    def probe_ask(self, package: str, template: FunctionTemplate) -> str:
+        """How a user asks for the function that must reuse a planted constant."""
+        ...
+
+    def render(self, project: Project) -> dict[str, str]:
+        """Every file of the package, path -> text."""
+        ...
+
+    def test(self, package: str, groups: Sequence[TestGroup], suite: str = "") -> str:
+        """A benchmark test file over the public API: every name of each group called on its
+        cases (under `suite`, the file's name, where the runner needs it to tell files apart)."""
+        ...
+
+    def module_check(self, package: str, module: str, name: str) -> str:
+        """A command that prints `name` when `package/module` defines it."""
+        ...
+
+    def constant_check(self, package: str, constant: str, value: str) -> tuple[str, str]:
+        """A command printing the constant from the package's config, and what it prints."""
+        ...
+
+    def import_check(self, package: str) -> str:
+        """A command that prints `imports ok` when the package imports."""
+        ...
+
+    def probe_checks(self, package: str, plant: Plant) -> list[dict[str, Any]]:
+        """Checks that the constant is defined once, in config, and reused, not retyped."""
+        ...
+
+    def rules(self, package: str) -> list[dict[str, Any]]:
+        """Consistency rules every generated project in this language keeps."""
+        ...
+
+    def snippet(self, function: LiveFunction) -> str:
+        """A function's source as a teammate appends it to a module."""
+        ...
+
+    def export_line(self, package: str, module: str, name: str) -> str:
+        """The line a teammate appends to the package's entry point to export a function."""
+        ...
+
+
+def retyped_checks(package: str, plant: Plant, ext: str) -> list[dict[str, Any]]:
+    """Checks that a text constant's literal appears nowhere but config (a number's may)."""
+    value = ast.literal_eval(plant.value)
+    if not isinstance(value, str):
+        return []
+    return [
+        {
+            "grep": re.escape(value),
+            "files": f"{package}/**/*{ext}",
+            "exclude": [f"{package}/config{ext}"],
+            "present": False,
+        }
+    ]
+
+
+def forbidden_rule(rule_id: str, description: str, grep: str, files: str) -> dict[str, Any]:
+    """A consistency rule, from the first turn on: the pattern occurs in none of the files."""
+    return {
+        "id": rule_id,
+        "description": description,
+        "from_turn": 1,
+        "check": {"grep": grep, "files": files, "present": False},
+    }
+
+
+class LibraryLanguage:
+    """How users ask for the functions of a library package: by signature and module."""
+
+    ext: str
+
+    def import_hint(self, package: str, name: str) -> str:
+        """How a user of the package imports a name."""
+        raise NotImplementedError
+
+    def feature_asks(self, package: str, template: FunctionTemplate) -> tuple[str, ...]:
+        """Three phrasings naming the signature, the module and the export."""
+        where = f"{package}/{template.module}{self.ext}"
+        return (
+            f"Add `{template.name}({template.params})` to `{where}`: it returns "
+            f"{template.summary}. Export it from the package.",
+            f"Next, a function `{template.name}({template.params})` in {where} "
+            f"returning {template.summary}. It should be importable as "
+            f"{self.import_hint(package, template.name)}.",
+            f"We need {template.summary}. Call it `{template.name}({template.params})`, "
+            f"put it in `{where}` and export it from `{package}`.",
+        )
+
+    def probe_ask(self, package: str, template: FunctionTemplate) -> str:
+        """The signature and module, without the constant's value."""
+        return (
+            f"Add `{template.name}({template.params})` to `{package}/{template.module}{self.ext}`: "
+            f"it returns {template.summary}. Export it too."
+        )

@@ -1,0 +1,160 @@
+"""Python: a package tested with pytest."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from typing import Any
+
+from inspect_stamina.generator.languages.language import (
+    LibraryLanguage,
+    TestGroup,
+    forbidden_rule,
+    retyped_checks,
+)
+from inspect_stamina.generator.model import LiveFunction, Plant, Project
+
+
+class Python(LibraryLanguage):
+    """A Python package tested with pytest."""
+
+    name = "python"
+    image: str | None = None
+    frameworks = ["pytest"]
+    test_suffix = ".py"
+    runner: str | None = None
+    ext = ".py"
+    merges = True
+    purpose = "small, well-tested algorithms"  # what the package's docstring says it is
+
+    def intro(self, package: str) -> str:
+        """A package directory with an __init__.py."""
+        return (
+            f"Start a Python package `{package}` (a directory {package}/ with an __init__.py) "
+            "for small, well-tested algorithms"
+        )
+
+    def import_hint(self, package: str, name: str) -> str:
+        """from package import name."""
+        return f"`from {package} import {name}`"
+
+    def render(self, project: Project) -> dict[str, str]:
+        """`pkg/__init__.py` exporting every function, one module per area, `pkg/config.py`."""
+        files: dict[str, str] = {}
+        exports: dict[str, list[str]] = {}
+        for module in project.modules():
+            exports[module] = project.names_in(module) + project.aliases_in(module)
+            files[f"{project.package}/{module}.py"] = self.module(project, module)
+        if project.constants:
+            body = "".join(f"{name} = {value}\n" for name, value in project.constants.items())
+            files[f"{project.package}/config.py"] = (
+                f'"""Decisions made once for the whole package."""\n\n{body}'
+            )
+        imports = "".join(
+            f"from {project.package}.{module} import {', '.join(sorted(names))}\n"
+            for module, names in sorted(exports.items())
+        )
+        every = sorted(n for names in exports.values() for n in names)
+        files[f"{project.package}/__init__.py"] = (
+            f'"""{project.package}: {self.purpose}."""\n\n'
+            + imports
+            + ("\n" if imports else "")
+            + f"__all__ = {every!r}\n"
+        )
+        return files
+
+    def module(self, project: Project, module: str) -> str:
+        """One module: its functions, and the old names kept for them."""
+        names = project.names_in(module)
+        used = project.constants_used_in(module)
+        head = f'"""{module.capitalize()} helpers."""\n'
+        if used:
+            head += f"\nfrom {project.package}.config import {', '.join(used)}\n"
+        parts = [head]
+        for name in names:
+            parts.append("\n" + self._source(name, project.functions[name]))
+        for old in project.aliases_in(module):
+            parts.append(
+                f"\n# the old name, kept for existing callers\n{old} = {project.aliases[old]}\n"
+            )
+        return "\n".join(parts)
+
+    def test(self, package: str, groups: Sequence[TestGroup], suite: str = "") -> str:
+        """pytest functions importing from the package, one per case (pytest's JUnit XML
+        names the file itself)."""
+        names = [name for group_names, _, _ in groups for name in group_names]
+        lines = [f"from {package} import {', '.join(names)}"]
+        if any(raises for _, _, raises in groups):
+            lines = ["import pytest", "", *lines]
+        for group_names, cases, raises in groups:
+            for name in group_names:
+                for i, (args, expected) in enumerate(cases, 1):
+                    lines += [
+                        "",
+                        "",
+                        f"def test_{name}_{i}():",
+                        f"    assert {name}({args}) == {expected}",
+                    ]
+                for i, (args, error) in enumerate(raises, 1):
+                    lines += [
+                        "",
+                        "",
+                        f"def test_{name}_rejects_{i}():",
+                        f"    with pytest.raises({error}):",
+                        f"        {name}({args})",
+                    ]
+        return "\n".join(lines) + "\n"
+
+    def module_check(self, package: str, module: str, name: str) -> str:
+        """Import the name from the module."""
+        return f'python -c "from {package}.{module} import {name}; print({name}.__name__)"'
+
+    def import_check(self, package: str) -> str:
+        """Import the package."""
+        return f"python -c \"import {package}; print('imports ok')\""
+
+    def constant_check(self, package: str, constant: str, value: str) -> tuple[str, str]:
+        """Print the constant's repr."""
+        command = f'python -c "from {package}.config import {constant}; print(repr({constant}))"'
+        return command, repr(ast.literal_eval(value))
+
+    def probe_checks(self, package: str, plant: Plant) -> list[dict[str, Any]]:
+        """Defined once (AST), used elsewhere, its literal nowhere but config.py."""
+        return [
+            {
+                "defined_once": plant.constant,
+                "files": f"{package}/**/*.py",
+                "used_in": f"{package}/**/*.py",
+            },
+            *retyped_checks(package, plant, ".py"),
+        ]
+
+    def rules(self, package: str) -> list[dict[str, Any]]:
+        """No printing in library code; no bare except."""
+        files = f"{package}/**/*.py"
+        return [
+            forbidden_rule(
+                "no_print", "Library code returns values; it never prints.", "\\bprint\\(", files
+            ),
+            forbidden_rule(
+                "no_bare_except",
+                "Errors are never swallowed by a bare except.",
+                "except\\s*:",
+                files,
+            ),
+        ]
+
+    def _source(self, name: str, function: LiveFunction) -> str:
+        """A def with its docstring, as the package's modules hold it."""
+        return (
+            f"def {name}({function.template.params}):\n"
+            f'    """Return {function.template.summary}."""\n{function.body}\n'
+        )
+
+    def snippet(self, function: LiveFunction) -> str:
+        """A def with its docstring, after two blank lines."""
+        return "\n\n" + self._source(function.template.name, function)
+
+    def export_line(self, package: str, module: str, name: str) -> str:
+        """An import in __init__.py."""
+        return f"from {package}.{module} import {name}\n"

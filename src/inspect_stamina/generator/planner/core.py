@@ -1,0 +1,162 @@
+"""The planner's state (the project, the pool, the fixed turns) and what every action shares."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from inspect_stamina.generator import commands
+from inspect_stamina.generator.domains import Domain
+from inspect_stamina.generator.model import (
+    Cases,
+    FunctionTemplate,
+    LiveFunction,
+    Project,
+)
+from inspect_stamina.generator.planner import schedule
+
+
+@dataclass
+class GeneratedTurn:
+    """One turn as the script will hold it."""
+
+    number: int
+    phase: str
+    prompt: dict[str, Any]
+    files: dict[str, str] = field(default_factory=dict)  # the reference: changed files
+    checkpoint: dict[str, Any] | None = None
+    test: str | None = None  # the checkpoint's test, when it has one
+    test_file: str = ""  # where it goes, beside the script
+    shell: str | None = None  # a reference that is a script, not the changed files
+    # checks of this turn beside `checkpoint` (none of them runs a test file)
+    more_checkpoints: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Planner:
+    """One script's plan in the making: its seeded draws, its project and its fixed turns."""
+
+    def __init__(self, domain: Domain, turns: int, seed: int, version: int) -> None:
+        self.domain, self.total = domain, turns
+        self.version = version  # actions new in version N are drawn only when version >= N
+        self.rng = random.Random(f"{domain.name}:{turns}:{seed}")
+        self.project = Project(self.rng.choice(domain.packages))
+        self.pool = list(domain.templates)
+        self.rng.shuffle(self.pool)
+        if version >= 2:  # a stable sort: the rest keep their shuffled order
+            self.pool.sort(key=lambda t: t.name not in domain.first)
+        self.plant_turns = schedule.plant_turns(domain.plants)
+        self.probe_turns = schedule.probe_turns(domain.plants, turns)
+        fixed = {**self.plant_turns, **self.probe_turns}
+        self.robustness_turns = schedule.robustness_turns(turns, fixed)
+        # version 2: a teammate's branch forks before one turn and is merged in the next
+        self.merge_turns: dict[int, str] = {}
+        self.merge_pair: schedule.MergePair | None = None
+        if version >= 2 and domain.lang.merges:
+            reserved = schedule.merge_reservation(
+                domain, self.pool, turns, {**fixed, **self.robustness_turns}
+            )
+            if reserved is not None:
+                self.merge_pair, self.merge_turns = reserved
+                for template in self.merge_pair:
+                    self.pool.remove(template)
+        self.library_turns: dict[int, str] = {}
+        self.library_pool = list(domain.library) if version >= 2 else []
+        if self.library_pool:
+            taken = {**fixed, **self.robustness_turns, **self.merge_turns}
+            self.library_turns = schedule.library_turns(turns, taken)
+        self.library_names: list[str] = []  # the library functions added so far
+        self.corrections: dict[int, str] = {}  # turn -> the function it corrects
+        self.last_checked = 0
+        self.rendered: dict[str, str] = {}  # the package's files after the last code turn
+        self.checks_of: dict[str, list[GeneratedTurn]] = {}  # function -> turns testing it
+
+    def ready(self) -> int:
+        """The index of the first template in the pool whose required functions exist."""
+        # the pool's head in a domain without requirements
+        live = self.project.functions
+        ready = [i for i, t in enumerate(self.pool) if all(r in live for r in t.requires)]
+        assert ready, "a domain's requirements must name templates of the domain, acyclically"
+        return ready[0]
+
+    def add(self, template: FunctionTemplate, body: str, defective: bool = False) -> None:
+        """Put a function into the project, with `body` and the template's cases."""
+        cases = template.cases
+        self.project.functions[template.name] = LiveFunction(
+            template, template.module, body, cases, template.raises, defective=defective
+        )
+
+    def retire(self, name: str, last_turn: int) -> None:
+        """End the checkpoints of `name` so far at `last_turn`: what they test has changed."""
+        for turn in self.checks_of.get(name, []):
+            if turn.checkpoint is not None and "until_turn" not in turn.checkpoint:
+                turn.checkpoint["until_turn"] = last_turn
+
+    def code_turn(
+        self,
+        number: int,
+        kind: str,
+        text: str,
+        reply: str,
+        tested: str | None,
+        cases: Cases | None = None,
+        raises: Cases | None = None,
+        also: str | None = None,
+    ) -> GeneratedTurn:
+        """A turn whose reference is the files changed since the last one, testing `tested`."""
+        after = {**self.domain.lang.render(self.project), **commands.render(self.project)}
+        files = {path: text_ for path, text_ in after.items() if self.rendered.get(path) != text_}
+        self.rendered = after
+        turn = GeneratedTurn(number, "", {"text": text, "kind": kind, "reply": reply}, files)
+        if tested is not None:
+            live = self.project.functions[tested]
+            names = [tested] + ([also] if also else [])
+            lang = self.domain.lang
+            turn.test_file = f"tests/test_t{number:03d}_{tested}{lang.test_suffix}"
+            group = (
+                names,
+                live.cases if cases is None else cases,
+                live.raises if raises is None else raises,
+            )
+            turn.test = lang.test(
+                self.project.package, [group], suite=turn.test_file.rsplit("/", 1)[1]
+            )
+            label = {
+                "feature": f"{tested} works",
+                "bug": f"{tested} fixed",
+                "refactor": f"{tested} renamed (was {also})",
+                "memory_probe": f"{tested} reuses the agreed constant",
+            }.get(kind, tested)
+            turn.checkpoint = {"action": "run_tests", "name": label}
+            self.checks_of.setdefault(tested, []).append(turn)
+        return turn
+
+    def noisy_prose(self, text: str) -> str:
+        """`noisy`, but never in `code` or a NAME the usage defines."""
+        # a typo there would change the request: they are made to look like no plain
+        # word, then restored
+        spans = text.split("`")
+        glued = "`".join(s.replace(" ", "\u00a0") if i % 2 else s for i, s in enumerate(spans))
+        glued = re.sub(r"\b([A-Z]{2,})\b", "\\1\u2060", glued)
+        return self.noisy(glued).replace("\u00a0", " ").replace("\u2060", "")
+
+    def noisy(self, text: str) -> str:
+        """What real users add: a lower-case start, a dropped full stop, a typo."""
+        if self.rng.random() < 0.3:
+            text = text[0].lower() + text[1:]
+        if self.rng.random() < 0.25 and text.endswith("."):
+            text = text[:-1]
+        if self.rng.random() < 0.25:
+            words = text.split(" ")
+            plain = [i for i, w in enumerate(words) if len(w) >= 6 and w.isalpha()]
+            if plain:
+                i = self.rng.choice(plain)
+                w = words[i]
+                k = self.rng.randrange(1, len(w) - 2)
+                words[i] = w[:k] + w[k + 1] + w[k] + w[k + 2 :]
+                text = " ".join(words)
+        return text
+
+
+__all__ = ["GeneratedTurn", "Planner"]

@@ -1,0 +1,159 @@
+"""The script's phases, and which action each turn takes: a fixed one or a seeded draw."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from inspect_stamina.generator.planner import (
+    bugs,
+    cli_commands,
+    features,
+    library_turns,
+    memory,
+    questions,
+    refactors,
+    robustness,
+    teammate_branch,
+)
+from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
+
+PHASES = (
+    (0.15, "Project Initialization"),
+    (0.40, "Features and Changing Requirements"),
+    (0.70, "Bug Reports and Refactoring"),
+    (1.00, "Deployment and Edge Cases"),
+)
+# the kinds of action each phase draws from, with weights (the seed's arc)
+PHASE_ACTIONS: tuple[dict[str, float], ...] = (
+    {"feature": 0.8, "explain": 0.2},
+    {"feature": 0.5, "change": 0.15, "vague": 0.1, "contradictory": 0.1, "explain": 0.15},
+    {
+        "bug": 0.3,
+        "refactor": 0.15,
+        "rename": 0.1,
+        "feature": 0.2,
+        "erroneous": 0.1,
+        "explain": 0.15,
+    },
+    {
+        "feature": 0.3,
+        "change": 0.2,
+        "bug": 0.15,
+        "erroneous": 0.1,
+        "contradictory": 0.1,
+        "explain": 0.15,
+    },
+)
+# version 2: a domain with a command line also draws these, per phase (a command once the
+# functions it is built on are live; its changed requirement; its defect's bug report)
+COMMAND_ACTIONS: tuple[dict[str, float], ...] = (
+    {},
+    {"command": 0.25, "command_change": 0.05},
+    {"command": 0.15, "command_bug": 0.2},
+    {"command": 0.15, "command_change": 0.1, "command_bug": 0.1},
+)
+CHECKED = frozenset(
+    {
+        "feature",
+        "change",
+        "bug",
+        "rename",
+        "refactor",
+        "plant",
+        "probe",
+        "command",
+        "command_change",
+        "command_bug",
+        "merge",
+    }
+)
+Action = Callable[[Planner, int], GeneratedTurn]
+# every kind of action a turn can be drawn or scheduled as, and the turn it makes
+ACTIONS: dict[str, Action] = {
+    "feature": features.feature_turn,
+    "change": features.change_turn,
+    "bug": bugs.bug_report_turn,
+    "rename": refactors.rename_turn,
+    "refactor": refactors.move_turn,
+    "command": cli_commands.command_turn,
+    "command_change": cli_commands.command_change_turn,
+    "command_bug": cli_commands.command_bug_turn,
+    "explain": questions.explain_turn,
+    "vague": robustness.vague_turn,
+    "contradictory": robustness.contradictory_turn,
+    "erroneous": robustness.erroneous_turn,
+    "fork": teammate_branch.fork_turn,
+    "merge": teammate_branch.merge_turn,
+    "library": library_turns.library_turn,
+    "library_change": library_turns.library_change_turn,
+}
+# what an action can apply to: it is possible only when there is something
+_CANDIDATES: dict[str, Callable[[Planner], list[Any]]] = {
+    "change": features.changeable_functions,
+    "bug": bugs.defective_functions,
+    "rename": refactors.renamable_functions,
+    "refactor": refactors.movable_functions,
+    "command": cli_commands.buildable_commands,
+    "command_change": cli_commands.changeable_commands,
+    "command_bug": cli_commands.defective_commands,
+}
+
+
+def plan_turns(planner: Planner) -> list[GeneratedTurn]:
+    """Every turn of the script, in order, each with its phase."""
+    bounds = [max(1, round(f * planner.total)) for f, _ in PHASES]
+    turns = []
+    for number in range(1, planner.total + 1):
+        index = next(i for i, b in enumerate(bounds) if number <= b)
+        phase = PHASES[index][1]
+        turn = _turn(planner, number, index)
+        turn.phase = phase
+        turns.append(turn)
+        if turn.checkpoint is not None:
+            planner.last_checked = number
+    return turns
+
+
+def _turn(planner: Planner, number: int, phase: int) -> GeneratedTurn:
+    if number == 1:
+        return features.feature_turn(planner, number, first=True)
+    if number in planner.plant_turns:
+        return memory.plant_turn(planner, number, planner.plant_turns[number])
+    if number in planner.probe_turns:
+        return memory.probe_turn(planner, number, planner.probe_turns[number])
+    if number in planner.merge_turns:
+        return ACTIONS[planner.merge_turns[number]](planner, number)
+    if number in planner.library_turns:
+        return ACTIONS[planner.library_turns[number]](planner, number)
+    if number in planner.corrections:
+        return features.correction_turn(planner, number)
+    weights = PHASE_ACTIONS[phase]
+    if planner.version >= 2 and planner.domain.commands:
+        weights = {**weights, **COMMAND_ACTIONS[phase]}
+    forced = number - planner.last_checked >= 4  # a checkpoint at least every five turns
+    if number in planner.robustness_turns and not forced:
+        return ACTIONS[planner.robustness_turns[number]](planner, number)
+    kinds = [k for k in weights if _possible(planner, k, number, forced)]
+    if forced:
+        kinds = [k for k in kinds if k in CHECKED] or (["feature"] if planner.pool else [])
+        if not kinds:  # nothing left to build: a question, and a regression run
+            return questions.explain_turn(planner, number, regression_run=True)
+    kind = planner.rng.choices(kinds, [weights[k] for k in kinds])[0] if kinds else "explain"
+    return ACTIONS[kind](planner, number)
+
+
+def _possible(planner: Planner, kind: str, number: int, forced: bool) -> bool:
+    live = planner.project.functions
+    if kind == "feature":
+        # keep a function in reserve for every fifth turn still to come, so that late
+        # turns can always be checked
+        reserve = -(-(planner.total - number) // 5)
+        return bool(planner.pool) and (forced or len(planner.pool) > reserve)
+    candidates = _CANDIDATES.get(kind)
+    if candidates is not None:
+        return bool(candidates(planner))
+    return kind != "contradictory" or bool(live)
+
+
+__all__ = ["ACTIONS", "CHECKED", "COMMAND_ACTIONS", "PHASES", "PHASE_ACTIONS", "plan_turns"]
