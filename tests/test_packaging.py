@@ -73,7 +73,7 @@ def test_wheel_registers_entry_points(wheel: zipfile.ZipFile) -> None:
 def test_sandboxes_do_not_depend_on_the_working_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from inspect_stamina.gaia.task import gaia_sandbox
+    from inspect_stamina.gaia.sandbox import gaia_sandbox
     from inspect_stamina.stamina.task import stamina_sandbox
 
     monkeypatch.chdir(tmp_path)  # Inspect would resolve a relative compose path against this

@@ -8,14 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from inspect_stamina.stamina.fairness.replay import (
-    ABLATION,
-    BUG_TRUTHFULNESS,
-    due_checks,
-    in_force,
-    replay_instruments,
-    work_turns,
-)
+from inspect_stamina.stamina.fairness.replay import replay_instruments
+from inspect_stamina.stamina.fairness.replay_plan import due_checks, in_force, work_turns
+from inspect_stamina.stamina.fairness.replay_verdicts import ABLATION, BUG_TRUTHFULNESS
 from inspect_stamina.stamina.loaded_script import load_script
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "script.yaml"

@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
+from inspect_stamina.stamina.check_batch import _canary, is_node_test_runner
 from inspect_stamina.stamina.check_layout import trusted_conftest
-from inspect_stamina.stamina.checks import _canary, is_node_test_runner
-from inspect_stamina.stamina.harness import driver, wire
-from inspect_stamina.stamina.harness.driver import _junit_results
+from inspect_stamina.stamina.harness import driver, junit_reports, wire
+from inspect_stamina.stamina.harness.junit_reports import junit_results
 
 HARNESS = Path(driver.__file__).parent
 
@@ -438,7 +438,7 @@ def test_an_honest_in_process_report_counts(tmp_path: Path, canary: dict[str, st
             (f"test_nonce_{canary['pass']}", True),
         ],
     )
-    [result] = _junit_results(junit, ["tests/test_x.py"], "", 1.0, 4000, canary).values()
+    [result] = junit_results(junit, ["tests/test_x.py"], "", 1.0, 4000, canary).values()
     assert result["passed"] and result["passed_tests"] == 1 and not result.get("tampered")
 
 
@@ -456,7 +456,7 @@ def test_a_forged_in_process_report_fails_every_file(
     if nonce:
         cases.append((f"test_nonce_{canary['pass']}", True))
     junit = report(tmp_path, cases)
-    [result] = _junit_results(junit, ["tests/test_x.py"], "", 1.0, 4000, canary).values()
+    [result] = junit_results(junit, ["tests/test_x.py"], "", 1.0, 4000, canary).values()
     assert not result["passed"] and result["tampered"] and "tampered" in result["output"]
 
 
@@ -470,7 +470,7 @@ def test_top_level_cases_count_as_node_reports_them(tmp_path: Path) -> None:
         f'<failure message="1 !== 2"/></testcase><testcase name="nonce {canary["pass"]}" '
         'classname="test"/></testsuites>'
     )
-    [result] = _junit_results(str(junit), ["file.test.mjs"], "", 1.0, 4000, canary).values()
+    [result] = junit_results(str(junit), ["file.test.mjs"], "", 1.0, 4000, canary).values()
     assert result["passed"] and not result.get("tampered"), result
 
 
@@ -478,18 +478,21 @@ def test_a_run_that_passed_nothing_is_a_failure_not_tampering(
     tmp_path: Path, canary: dict[str, str]
 ) -> None:
     junit = report(tmp_path, [("", False)])  # a conftest that could not load
-    [result] = _junit_results(junit, ["tests/test_x.py"], "boom", 1.0, 4000, canary).values()
+    [result] = junit_results(junit, ["tests/test_x.py"], "boom", 1.0, 4000, canary).values()
     assert not result["passed"] and not result.get("tampered")
 
 
 def test_a_report_with_a_document_type_or_behind_a_link_is_not_read(tmp_path: Path) -> None:
     entity = tmp_path / "entity.xml"
     entity.write_text('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><testsuites/>')
-    assert driver._read_report(str(entity)) is None
+    assert junit_reports.read_report(str(entity)) is None
     honest = report(tmp_path, [("test_a", True)])
     link = tmp_path / "link.xml"
     link.symlink_to(honest)
-    assert driver._read_report(str(link)) is None and driver._read_report(honest) is not None
+    assert (
+        junit_reports.read_report(str(link)) is None
+        and junit_reports.read_report(honest) is not None
+    )
 
 
 @pytest.mark.parametrize(

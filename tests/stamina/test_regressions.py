@@ -116,7 +116,7 @@ def test_the_flagship_says_what_its_checks_read() -> None:
 
 
 def test_the_replay_reads_where_an_ablation_diverges_from_the_baseline() -> None:
-    from inspect_stamina.stamina.fairness.replay import diverged_paths
+    from inspect_stamina.stamina.fairness.replay_sandbox import diverged_paths
 
     output = (
         "Files /snap/12/backend/todos/views.py and /workspace/backend/todos/views.py differ\n"

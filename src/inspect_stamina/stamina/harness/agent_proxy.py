@@ -17,16 +17,18 @@ the agent's while its tests still read as if they imported the agent's package:
   other way, and to open a benchmark test through a link (a link the agent's code made
   could otherwise make a test quote a hidden file);
 - temporary directories are shared with ``runner``, which must write there.
+
+This module holds the session with the agent's process (requests, and values to and
+from the wire); ``proxy_objects.py`` the proxies and the import hook;
+``checker_guard.py`` what this process may do (programs, the audit hook, temporary
+directories).
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib.abc
-import importlib.machinery
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -35,21 +37,39 @@ import types
 from typing import Any
 
 if __package__:  # imported by the harness's own code and tests
+    from .checker_guard import guard_test_process, share
+    from .proxy_objects import (
+        AgentFinder,
+        RemoteCallable,
+        RemoteClass,
+        RemoteModule,
+        RemoteObject,
+        exception_str,
+        is_proxy,
+        new_proxy,
+    )
     from .wire import TAG, WireError, decode, encode
 else:  # loaded in the sandbox from the harness directory
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from checker_guard import guard_test_process, share  # type: ignore[no-redef]
+    from proxy_objects import (  # type: ignore[no-redef]
+        AgentFinder,
+        RemoteCallable,
+        RemoteClass,
+        RemoteModule,
+        RemoteObject,
+        exception_str,
+        is_proxy,
+        new_proxy,
+    )
     from wire import TAG, WireError, decode, encode  # type: ignore[no-redef]
 
+# what the conftest calls (``check_layout.trusted_conftest``), returns and raises
+__all__ = ["AgentError", "Session", "install", "share"]
+
 HARNESS = os.path.dirname(os.path.abspath(__file__))
-AS_RUNNER = os.path.join(HARNESS, "as_runner.py")
 AGENT_HOST = os.path.join(HARNESS, "agent_host.py")
 MAX_ANSWER = 64 * 1024 * 1024
-BATCH = 256  # iterator items fetched per request
-# events the audit hook refuses: every program starts through subprocess (and so as runner)
-_SPAWN_EVENTS = frozenset(
-    {"os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty", "pty.spawn"}
-)
-_CONFIG: dict[str, Any] = {}
 
 
 class AgentError(Exception):
@@ -167,7 +187,7 @@ class Session:
         return encode(value, self._reference_of)
 
     def _reference_of(self, value: Any) -> dict[str, Any]:
-        reference = getattr(value, "_stamina_ref", None) if _is_proxy(value) else None
+        reference = getattr(value, "_stamina_ref", None) if is_proxy(value) else None
         if reference is not None:
             self._check_alive(value)
             return dict(reference)
@@ -202,7 +222,7 @@ class Session:
         if kind == "exception":
             return self._exception({"handle": data, "str": None, "args": []})
         klass = RemoteCallable if kind == "function" else self.class_for(_mro(data))
-        return _new_proxy(klass, self, reference)
+        return new_proxy(klass, self, reference)
 
     def module(self, name: str, package: bool, reference: dict[str, Any]) -> types.ModuleType:
         """The proxy module for one of the agent's modules (one per name)."""
@@ -245,7 +265,7 @@ class Session:
                     if parent is not None and issubclass(parent, BaseException)
                     else Exception
                 )
-                namespace: dict[str, Any] = {"__str__": _exception_str}
+                namespace: dict[str, Any] = {"__str__": exception_str}
             else:
                 base = (
                     parent
@@ -360,474 +380,13 @@ def _local_class(module: str, qualname: str) -> type | None:
     return value if isinstance(value, type) and issubclass(value, BaseException) else None
 
 
-# --- the proxies ------------------------------------------------------------------------
-def _is_proxy(value: Any) -> bool:
-    return isinstance(value, (RemoteObject, RemoteCallable, RemoteModule, RemoteClass)) or (
-        isinstance(value, BaseException) and hasattr(value, "_stamina_ref")
-    )
-
-
-def _new_proxy(klass: type, session: Session, reference: dict[str, Any]) -> Any:
-    proxy: Any = object.__new__(klass)
-    object.__setattr__(proxy, "_stamina_session", session)
-    object.__setattr__(proxy, "_stamina_ref", reference)
-    object.__setattr__(proxy, "_stamina_generation", session.generation)
-    return proxy
-
-
-def _exception_str(self: BaseException) -> str:
-    text = getattr(self, "_stamina_str", None)
-    if text is None and hasattr(self, "_stamina_ref"):
-        with contextlib.suppress(Exception):
-            text = self._stamina_session.operate("str", self)  # type: ignore[attr-defined]
-            object.__setattr__(self, "_stamina_str", text)
-    return str(text) if text is not None else BaseException.__str__(self)
-
-
-class RemoteClass(type):
-    """The metaclass of the local stand-ins for the agent's classes."""
-
-    _stamina_session: Session
-    _stamina_ref: dict[str, Any] | None = None
-
-    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        reference = cls._stamina_ref or {
-            TAG: "named",
-            "module": cls.__module__,
-            "qualname": cls.__qualname__,
-        }
-        result = cls._stamina_session.call(reference, args, kwargs)
-        if issubclass(cls, BaseException) and isinstance(result, BaseException):
-            _exception_str(result)  # the agent's text, fetched while its process is there
-        return result
-
-    def __getattr__(cls, name: str) -> Any:
-        if name.startswith("_stamina") or name.startswith("__"):
-            raise AttributeError(name)
-        reference = cls._stamina_ref or {
-            TAG: "named",
-            "module": cls.__module__,
-            "qualname": cls.__qualname__,
-        }
-        return cls._stamina_session.getattr(reference, name)
-
-    def __repr__(cls) -> str:
-        return f"<the agent's class {cls.__module__}.{cls.__qualname__}>"
-
-
-class RemoteModule(types.ModuleType):
-    """A proxy of one of the agent's modules."""
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_stamina") or name in (
-            "__path__",
-            "__file__",
-            "__spec__",
-            "__loader__",
-        ):
-            raise AttributeError(name)
-        session: Session = object.__getattribute__(self, "_stamina_session")
-        value = session.getattr(object.__getattribute__(self, "_stamina_ref"), name)
-        return value
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name.startswith("__") or name.startswith("_stamina"):
-            object.__setattr__(self, name, value)
-            return
-        self._stamina_session.request(
-            {
-                "op": "setattr",
-                "target": self._stamina_ref,
-                "name": name,
-                "args": [self._stamina_session.encode(value)],
-            }
-        )
-
-    def __delattr__(self, name: str) -> None:
-        if name.startswith("__"):
-            object.__delattr__(self, name)
-            return
-        self._stamina_session.request({"op": "delattr", "target": self._stamina_ref, "name": name})
-
-    def __dir__(self) -> list[str]:
-        return list(self._stamina_session.operate("dir", self))
-
-
-class _Remote:
-    """What every proxy of an object in the agent's process does: ask that process."""
-
-    _stamina_session: Session
-    _stamina_ref: dict[str, Any]
-    _stamina_generation: int
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_stamina"):
-            raise AttributeError(name)
-        return self._stamina_session.getattr(self._stamina_ref, name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name.startswith("_stamina"):
-            object.__setattr__(self, name, value)
-            return
-        session = self._stamina_session
-        session.request(
-            {
-                "op": "setattr",
-                "target": self._stamina_ref,
-                "name": name,
-                "args": [session.encode(value)],
-            }
-        )
-
-    def __delattr__(self, name: str) -> None:
-        self._stamina_session.request({"op": "delattr", "target": self._stamina_ref, "name": name})
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self._stamina_session.call(self._stamina_ref, args, kwargs)
-
-    def __repr__(self) -> str:
-        try:
-            return str(self._stamina_session.operate("repr", self))
-        except Exception:  # noqa: BLE001 - a proxy must always print
-            return f"<the agent's object {self._stamina_ref}>"
-
-    def __str__(self) -> str:
-        return str(self._stamina_session.operate("str", self))
-
-    def __dir__(self) -> list[str]:
-        return list(self._stamina_session.operate("dir", self))
-
-
-class RemoteCallable(_Remote):
-    """A proxy of one of the agent's functions (or bound methods)."""
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, RemoteCallable) and other._stamina_ref == self._stamina_ref
-
-    def __hash__(self) -> int:
-        return hash(json.dumps(self._stamina_ref, sort_keys=True))
-
-
-def _operator(name: str, reflected: bool = False) -> Any:
-    def method(self: Any, *args: Any) -> Any:
-        operands = (args[0], self) if reflected and args else (self, *args)
-        return self._stamina_session.operate(name, *operands)
-
-    method.__name__ = f"__{name}__"
-    return method
-
-
-class RemoteObject(_Remote):
-    """A proxy of one of the agent's objects. Two of them are equal when they are the same
-    object, or of the same class holding equal data (never by asking the agent's code)."""
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RemoteObject):
-            return NotImplemented
-        if (
-            other._stamina_ref == self._stamina_ref
-            and other._stamina_generation == self._stamina_generation
-        ):
-            return True
-        mine = self._stamina_session.request({"op": "snapshot", "target": self._stamina_ref})
-        theirs = other._stamina_session.request({"op": "snapshot", "target": other._stamina_ref})
-        # objects that show no data are equal only to themselves
-        return bool(mine[1]) and mine == theirs
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    def __hash__(self) -> int:
-        return int(self._stamina_session.operate("hash", self))
-
-    def __len__(self) -> int:
-        return int(self._stamina_session.operate("len", self))
-
-    def __bool__(self) -> bool:
-        return bool(self._stamina_session.operate("bool", self))
-
-    def __iter__(self) -> Any:
-        session = self._stamina_session
-        iterator = session.operate("iter", self)
-        if not _is_proxy(iterator):  # already data
-            yield from iterator
-            return
-        while True:
-            items, done = session.request(
-                {"op": "take", "target": iterator._stamina_ref, "n": BATCH}
-            )
-            yield from items
-            if done:
-                return
-
-    def __next__(self) -> Any:
-        items, done = self._stamina_session.request(
-            {"op": "take", "target": self._stamina_ref, "n": 1}
-        )
-        if done and not items:
-            raise StopIteration
-        return items[0]
-
-    def __reversed__(self) -> Any:
-        return iter(self._stamina_session.operate("reversed", self))
-
-    def __contains__(self, item: object) -> bool:
-        return bool(self._stamina_session.operate("contains", self, item))
-
-    def __enter__(self) -> Any:
-        return self._stamina_session.getattr(self._stamina_ref, "__enter__")()
-
-    def __exit__(self, *exc_info: Any) -> Any:
-        # the test's exception stays here: the agent's code is told only that the block ended
-        return self._stamina_session.getattr(self._stamina_ref, "__exit__")(None, None, None)
-
-    def __int__(self) -> int:
-        return int(self._stamina_session.operate("int", self))
-
-    def __float__(self) -> float:
-        return float(self._stamina_session.operate("float", self))
-
-    def __index__(self) -> int:
-        return int(self._stamina_session.operate("index", self))
-
-    def __format__(self, spec: str) -> str:
-        return str(self._stamina_session.operate("format", self, spec))
-
-    __getitem__ = _operator("getitem")
-    __setitem__ = _operator("setitem")
-    __delitem__ = _operator("delitem")
-    __lt__ = _operator("lt")
-    __le__ = _operator("le")
-    __gt__ = _operator("gt")
-    __ge__ = _operator("ge")
-    __neg__ = _operator("neg")
-    __pos__ = _operator("pos")
-    __abs__ = _operator("abs")
-    __invert__ = _operator("invert")
-
-
-for _name, _function in (
-    ("add", "add"),
-    ("sub", "sub"),
-    ("mul", "mul"),
-    ("truediv", "truediv"),
-    ("floordiv", "floordiv"),
-    ("mod", "mod"),
-    ("pow", "pow"),
-    ("matmul", "matmul"),
-    ("lshift", "lshift"),
-    ("rshift", "rshift"),
-    ("and", "and_"),
-    ("or", "or_"),
-    ("xor", "xor"),
-):
-    setattr(RemoteObject, f"__{_name}__", _operator(_function))
-    setattr(RemoteObject, f"__r{_name}__", _operator(_function, reflected=True))
-
-
-# --- imports ------------------------------------------------------------------------------
-class AgentFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Last on the import path: a module this process cannot import is the agent's."""
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-
-    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
-        parent = fullname.rpartition(".")[0]
-        if parent and not isinstance(sys.modules.get(parent), RemoteModule):
-            return None
-        if not parent and not _in_workspace(self.session.workspace, fullname):
-            return None
-        return importlib.machinery.ModuleSpec(fullname, self, is_package=True)
-
-    def create_module(self, spec: Any) -> types.ModuleType:
-        module = self.session.request({"op": "import", "module": spec.name})
-        if not isinstance(module, RemoteModule):
-            raise ImportError(f"the agent's {spec.name} is not a module")
-        return module
-
-    def exec_module(self, module: types.ModuleType) -> None:
-        """Nothing runs here: the module ran in the agent's process."""
-
-
-def _in_workspace(workspace: str, name: str) -> bool:
-    """Whether the workspace holds a module or package of this name (looked at, not run)."""
-    base = os.path.join(workspace, name)
-    try:
-        return (
-            os.path.isdir(base)
-            or os.path.isfile(base + ".py")
-            or any(
-                entry.startswith(name + ".") and entry.endswith((".so", ".pyc"))
-                for entry in os.listdir(workspace)
-            )
-        )
-    except OSError:
-        return False
-
-
-# --- programs, files, temporary directories ----------------------------------------------
-def runner_argv(argv: list[str], broker: str | None) -> list[str]:
-    """The command line that runs argv as runner (through the broker, when there is one)."""
-    via = ["--broker", broker] if broker else []
-    return [sys.executable, "-I", "-S", AS_RUNNER, *via, "--", *argv]
-
-
-def _program(args: Any, executable: Any, shell: bool) -> list[str]:
-    """The program and arguments Popen would run."""
-    if isinstance(args, (str, bytes, os.PathLike)):
-        argv = [os.fsdecode(args)]
-    else:
-        argv = [os.fsdecode(a) for a in args]
-    if shell:
-        argv = ["/bin/sh", "-c", *argv]
-    if executable is not None:
-        argv[0] = os.fsdecode(executable)
-    return argv
-
-
-# node's test runner options that load nothing (a reporter named by path would)
-NODE_TEST_OPTION = re.compile(
-    r"--test(-reporter=(junit|spec|tap|dot)|-reporter-destination=.+|-name-pattern=.+"
-    r"|-concurrency=\d+|-timeout=\d+)?"
-)
-
-
-def _node_test_runner(argv: list[str]) -> bool:
-    """Whether argv is node's test runner over benchmark test files alone (the JavaScript
-    acceptance tests' wrapper starts it): it may run here, with the JavaScript proxy."""
-    tests: str | None = _CONFIG.get("tests")
-    if not tests or argv[:2] != ["node", "--test"]:
-        return False
-    files = [a for a in argv[2:] if not NODE_TEST_OPTION.fullmatch(a)]
-    return bool(files) and all(_inside(os.path.realpath(f), tests) for f in files)
-
-
-def _patch_subprocess(broker: str | None) -> None:
-    original = subprocess.Popen._execute_child  # type: ignore[attr-defined]
-
-    def execute_child(
-        self: Any,
-        args: Any,
-        executable: Any,
-        preexec_fn: Any,
-        close_fds: Any,
-        pass_fds: Any,
-        cwd: Any,
-        env: Any,
-        startupinfo: Any,
-        creationflags: Any,
-        shell: Any,
-        *rest: Any,
-    ) -> Any:
-        program = _program(args, executable, bool(shell))
-        if _node_test_runner(program):
-            # our test files, the agent's code through the JavaScript proxy
-            proxy = {
-                "NODE_OPTIONS": f"--import=file://{HARNESS}/js_proxy.mjs",
-                "STAMINA_BROKER": broker or "",
-            }
-            env = {**(os.environ if env is None else env), **proxy}
-            argv = program
-        else:
-            argv = runner_argv(program, broker)
-        return original(
-            self,
-            argv,
-            None,
-            preexec_fn,
-            close_fds,
-            pass_fds,
-            cwd,
-            env,
-            startupinfo,
-            creationflags,
-            False,
-            *rest,
-        )
-
-    subprocess.Popen._execute_child = execute_child  # type: ignore[attr-defined]
-
-    def system(command: Any) -> int:
-        # in the sandbox's test process: the patched Popen runs it as the runner
-        return subprocess.call(
-            command, shell=True
-        )  # inspect-evals-lint: ignore[host_code_execution] -- runs inside the sandbox as the checker, and the patched Popen starts the shell as the runner
-
-    os.system = system
-
-
-def _inside(path: str, directory: str) -> bool:
-    return path == directory or path.startswith(directory.rstrip("/") + "/")
-
-
-def _audit(event: str, args: tuple[Any, ...]) -> None:
-    if event == "open":
-        path = args[0]
-        if isinstance(path, int) or path is None:
-            return
-        text = os.fsdecode(path)
-        tests = _CONFIG["tests"]
-        if (
-            tests
-            and _inside(os.path.realpath(text), tests)
-            and not _inside(os.path.abspath(text), tests)
-        ):
-            raise PermissionError(f"{text} leads into the benchmark's tests")
-    elif event == "compile":
-        # an absolute file name: source read from a file (an import); pytest compiles
-        # text under names such as "source"
-        filename = args[1] if len(args) > 1 else None
-        if (
-            isinstance(filename, (str, bytes))
-            and os.path.isabs(os.fsdecode(filename))
-            and _inside(os.path.realpath(os.fsdecode(filename)), _CONFIG["workspace"])
-        ):
-            raise ImportError("the agent's code never runs in the test process")
-    elif event in _SPAWN_EVENTS:
-        raise PermissionError(f"{event}: programs start through subprocess, as the runner")
-
-
-def _share_temporary_directories(shared: str | None) -> None:
-    """Temporary directories (and pytest's tmp_path) the runner can write in too."""
-    os.umask(0)  # files the tests write there, the agent's code may rewrite
-    if shared:
-        tempfile.tempdir = shared
-    original = tempfile.mkdtemp
-
-    def mkdtemp(*args: Any, **kwargs: Any) -> str:
-        path = original(*args, **kwargs)
-        os.chmod(path, 0o777)
-        return path
-
-    tempfile.mkdtemp = mkdtemp  # type: ignore[assignment]
-
-
-def share(path: str) -> None:
-    """Open a directory made for a test (and the directories above it, up to the shared
-    temporary directory) to the runner, which lists them to open up what it wrote."""
-    os.chmod(path, 0o777)
-    shared = tempfile.gettempdir()
-    parent = os.path.dirname(path)
-    while _inside(parent, shared) and parent != shared:
-        with contextlib.suppress(OSError):
-            os.chmod(parent, 0o755)
-        parent = os.path.dirname(parent)
-
-
 def install(
     workspace: str, tests: str | None, broker: str | None, shared_tmp: str | None
 ) -> Session:
     """Make this process call the agent's code in the runner's process (see the module doc)."""
-    _CONFIG.update(
-        workspace=os.path.realpath(workspace), tests=os.path.realpath(tests) if tests else None
-    )
     while workspace in sys.path:
         sys.path.remove(workspace)
     session = Session(workspace)
-    _patch_subprocess(broker)
-    _share_temporary_directories(shared_tmp)
     sys.meta_path.append(AgentFinder(session))
-    sys.addaudithook(_audit)
+    guard_test_process(workspace, tests, broker, shared_tmp)
     return session
