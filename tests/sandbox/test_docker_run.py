@@ -161,6 +161,11 @@ async def test_errors_are_the_ones_inspect_promises(box: DockerRunSandbox) -> No
         await box.read_file("missing.txt")
     with pytest.raises(IsADirectoryError):
         await box.read_file("/workspace")
+    # what an agent may plant where the harness reads: never followed, never waited on
+    await box.exec(["sh", "-c", "ln -s /etc/shadow link && mkfifo pipe"])
+    for planted in ("link", "pipe"):
+        with pytest.raises(OSError, match="Not a regular file"):
+            await box.read_file(planted)
     with pytest.raises(TimeoutError):
         await box.exec(["sleep", "30"], timeout=1)
     # the root file system is read-only: a write outside the mounts fails clearly

@@ -24,6 +24,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Literal, overload
 
 import yaml
+from inspect_ai._util.cpu import effective_cpu_count
 from inspect_ai.util import (
     ExecResult,
     OutputLimitExceededError,
@@ -45,7 +46,7 @@ PROJECT_LABEL = "com.docker.compose.project"
 
 # seconds for `docker run` to create and start a container (an image is never pulled)
 START_TIMEOUT = 300
-# seconds for a file write through `docker exec` (Inspect's docker sandbox allows 600)
+# seconds for a file read or write through `docker exec` (Inspect's docker sandbox allows 600)
 WRITE_TIMEOUT = 600
 
 # containers of samples that were interrupted: removed when the task cleans up
@@ -67,6 +68,11 @@ class DockerRunSandbox(SandboxEnvironment):
     def config_files(cls) -> list[str]:
         """No file is picked up by default: the tasks name theirs."""
         return []
+
+    @classmethod
+    def default_concurrency(cls) -> int | None:
+        """Twice the processors this process may use (a CPU quota counted), as Inspect's docker."""
+        return 2 * effective_cpu_count()
 
     @classmethod
     def is_docker_compatible(cls) -> bool:
@@ -203,20 +209,27 @@ class DockerRunSandbox(SandboxEnvironment):
         """The contents of ``file``, read as root (at most Inspect's read limit)."""
         path = self._path(file)
         limit = SandboxEnvironmentLimits.MAX_READ_FILE_SIZE
-        # a directory is refused by name, not by cat's wording, which differs across images
+        # refused by their kind, not by cat's wording (which differs across images): a
+        # directory, and as Inspect's docker sandbox, a symbolic link or other non-regular
+        # file (the agent may plant one where the harness reads); bounded in time, for a FIFO
         script = (
-            'if [ -d "$1" ]; then echo "stamina: is a directory" >&2; exit 21; fi; exec cat -- "$1"'
+            'if [ -d "$1" ] && [ ! -L "$1" ]; then echo "stamina: is a directory" >&2; exit 21; fi; '
+            'if [ -L "$1" ] || { [ -e "$1" ] && [ ! -f "$1" ]; }; then '
+            'echo "stamina: not a regular file" >&2; exit 22; fi; exec cat -- "$1"'
         )
         result = await subprocess(
             ["docker", "exec", self.container, "/bin/sh", "-c", script, "sh", path],
             text=False,
             output_limit=limit + 1,
+            timeout=WRITE_TIMEOUT,
         )
         stderr = result.stderr.decode("utf-8", "replace")
         if not result.success:
             message = stderr.casefold()
             if result.returncode == 21 and "stamina: is a directory" in message:
                 raise IsADirectoryError(errno.EISDIR, "Is a directory.", file)
+            if result.returncode == 22 and "stamina: not a regular file" in message:
+                raise OSError(errno.EINVAL, "Not a regular file.", file)
             if "no such file or directory" in message:
                 raise FileNotFoundError(errno.ENOENT, "No such file or directory.", file)
             if "permission denied" in message:
