@@ -24,7 +24,6 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Literal, overload
 
 import yaml
-from inspect_ai._util.cpu import effective_cpu_count
 from inspect_ai.util import (
     ExecResult,
     OutputLimitExceededError,
@@ -71,8 +70,8 @@ class DockerRunSandbox(SandboxEnvironment):
 
     @classmethod
     def default_concurrency(cls) -> int | None:
-        """Twice the processors this process may use (a CPU quota counted), as Inspect's docker."""
-        return 2 * effective_cpu_count()
+        """Twice the processors this process may run on, as Inspect's docker sandbox."""
+        return 2 * len(os.sched_getaffinity(0))
 
     @classmethod
     def is_docker_compatible(cls) -> bool:
