@@ -220,19 +220,55 @@ def _cmd_review(args: argparse.Namespace) -> None:
     print(f"\n{result.overall.scored} scored, {result.blank} blank; wrote {markdown}")
 
 
+# the benchmarks themselves run through Inspect: the top-level help says how
+TASKS_HELP = """\
+the tasks (run with Inspect):
+  inspect eval inspect_stamina/stamina --model stamina/oracle     StaminaBench, the starter script
+  inspect eval inspect_stamina/stamina -T script=todo_app --model openai/gpt-4o
+  inspect eval inspect_stamina/stamina_suite --model ...          the generated suite
+  inspect eval inspect_stamina/gaia --model ...                   GAIA (also gaia_level1..3)
+  inspect view                                                    read the logs
+"""
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("inspect-stamina")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
-    parser = argparse.ArgumentParser(prog="inspect-stamina", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="inspect-stamina",
+        description=__doc__,
+        epilog=TASKS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("docker", help="make sure a Docker engine and compose are running")
-    p.add_argument("action", choices=["up"])
+    p.add_argument(
+        "action",
+        choices=["up"],
+        help="up: start Docker, installing it on a bare Debian machine as root (idempotent)",
+    )
     p.set_defaults(func=_cmd_docker)
 
     p = sub.add_parser("images", help="build the sandbox images")
-    p.add_argument("action", choices=["build"])
+    p.add_argument("action", choices=["build"], help="build: build the images named (or all)")
     p.add_argument("names", nargs="*", help="images to build (default: all)")
-    p.add_argument("--mode", choices=["auto", "dockerfile", "offline"], default="auto")
+    p.add_argument(
+        "--mode",
+        choices=["auto", "dockerfile", "offline"],
+        default="auto",
+        help="dockerfile: docker build; offline: debootstrap + docker import, no registry; "
+        "auto: dockerfile where a registry answers, else offline (default)",
+    )
     p.add_argument("--force", action="store_true", help="rebuild even if current")
     p.set_defaults(func=_cmd_images)
 
@@ -297,7 +333,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="blind human review: `sample LOGS... -o DIR` writes a sheet, a CSV and a key; "
         "`apply SCORES.csv --key KEY` folds the scores in as a calibrated score",
     )
-    p.add_argument("action", choices=["sample", "apply"])
+    p.add_argument(
+        "action",
+        choices=["sample", "apply"],
+        help="sample: write a blind sheet from logs; apply: fold a filled sheet's scores in",
+    )
     p.add_argument("inputs", nargs="*", help="sample: eval logs; apply: the filled-in CSV")
     p.add_argument("--per-session", type=int, default=8, help="sample: turns per session")
     p.add_argument("--seed", type=int, default=0, help="sample: same seed, same sheet")
@@ -345,7 +385,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_generate)
     p = sub.add_parser("gaia-submission", help="export a GAIA log as a leaderboard JSONL file")
     p.add_argument("log", help="an eval log of a gaia task (test split)")
-    p.add_argument("-o", "--output", default="gaia_submission.jsonl")
+    p.add_argument(
+        "-o",
+        "--output",
+        default="gaia_submission.jsonl",
+        help="the JSONL file to write (default: gaia_submission.jsonl)",
+    )
     p.set_defaults(func=_cmd_gaia_submission)
     return parser
 

@@ -1,0 +1,39 @@
+"""The inspect-stamina command's own surface: version, help for every option, the tasks named."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+from importlib.metadata import version
+
+from inspect_stamina.cli import build_parser
+
+
+def test_version_and_top_level_help_name_the_tasks() -> None:
+    shown = subprocess.run(["inspect-stamina", "--version"], capture_output=True, text=True)
+    assert shown.returncode == 0
+    assert shown.stdout.strip() == f"inspect-stamina {version('inspect-stamina')}"
+    helped = subprocess.run(["inspect-stamina", "--help"], capture_output=True, text=True)
+    assert helped.returncode == 0
+    for task in (
+        "inspect_stamina/stamina ",
+        "inspect_stamina/stamina_suite",
+        "inspect_stamina/gaia",
+    ):
+        assert f"inspect eval {task}" in helped.stdout
+
+
+def test_every_subcommand_and_option_has_help() -> None:
+    [subcommands] = [
+        action
+        for action in build_parser()._actions
+        if isinstance(action, argparse._SubParsersAction)
+    ]
+    missing = [
+        f"{name} {action.option_strings or action.dest}"
+        for name, parser in subcommands.choices.items()
+        for action in parser._actions
+        if not action.help and not isinstance(action, argparse._HelpAction)
+    ]
+    assert missing == []
+    assert all(choice.help for choice in subcommands._choices_actions)
