@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 import yaml
+from filelock import FileLock
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -17,21 +18,23 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-deps",
-            "--no-build-isolation",
-            "-q",
-            "-w",
-            str(out),
-            str(ROOT),
-        ],
-        check=True,
-    )
+    # one build at a time in the source tree's build/ (workers of pytest-xdist share it)
+    with FileLock(tmp_path_factory.getbasetemp().parent / "wheel-build.lock"):
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--no-deps",
+                "--no-build-isolation",
+                "-q",
+                "-w",
+                str(out),
+                str(ROOT),
+            ],
+            check=True,
+        )
     [path] = out.glob("inspect_stamina-*.whl")
     return zipfile.ZipFile(path)
 

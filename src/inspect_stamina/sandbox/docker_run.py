@@ -20,6 +20,7 @@ import os
 import re
 import shlex
 import time
+import uuid
 from pathlib import Path, PurePosixPath
 from typing import Any, Literal, overload
 
@@ -35,7 +36,6 @@ from inspect_ai.util import (
     sandboxenv,
     subprocess,
 )
-from shortuuid import uuid
 
 SANDBOX_TYPE = "stamina-docker"
 
@@ -87,7 +87,7 @@ class DockerRunSandbox(SandboxEnvironment):
     ) -> dict[str, SandboxEnvironment]:
         """Start the sample's container from the compose file's service."""
         service = load_service(_config_path(config), metadata)
-        name = f"inspect-{_slug(task_name)}-{uuid()[:8].lower()}"
+        name = f"inspect-{_slug(task_name)}-{uuid.uuid4().hex[:8]}"
         args = run_args(service, name)
         result = await subprocess(["docker", "run", "--detach", *args], timeout=START_TIMEOUT)
         if not result.success:
