@@ -30,6 +30,7 @@ from inspect_stamina.stamina.scorers import (
     stamina_turns,
 )
 from inspect_stamina.stamina.script import Check, Expectation, Script
+from inspect_stamina.stamina.summary import score_explanation
 
 MINI = Path(__file__).parent / "fixtures" / "mini" / "script.yaml"
 
@@ -236,6 +237,14 @@ def test_code_quality_is_zero_when_an_asked_analyser_gave_nothing() -> None:
     assert math.isnan(
         compute_metrics(none_asked, session(record(1, [True])), final)["code_quality"]
     )
+
+
+def test_the_explanation_rounds_pylints_score() -> None:
+    final = FinalEvaluation(pylint=7.190721649484536, bandit_issues=1)
+    script, played = mini(), session(record(1, [True]))
+    text = score_explanation(script, played, final, compute_metrics(script, played, final))
+    assert "pylint 7.19, bandit issues 1" in text
+    assert "7.1907" not in text
 
 
 def record(turn: int, checkpoints: list[bool] = (), **extra: Any) -> TurnRecord:  # type: ignore[assignment]

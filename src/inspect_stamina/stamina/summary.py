@@ -166,7 +166,7 @@ def _causes(script: Script, session: SessionRecord, final: FinalEvaluation) -> d
         "checkpoint_pass_rate": _listed("failed", failed)
         + (f"; {unreached} never reached" if unreached else ""),
         "code_quality": (
-            f"pylint {final.pylint if final.pylint is not None else 'n/a'}, "
+            f"pylint {f'{final.pylint:.2f}' if final.pylint is not None else 'n/a'}, "
             f"bandit issues {final.bandit_issues if final.bandit_issues is not None else 'n/a'}"
             + (f" ({'; '.join(final.errors)})" if final.errors else "")
         ),
