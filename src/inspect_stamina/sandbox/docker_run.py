@@ -37,11 +37,10 @@ from inspect_ai.util import (
     subprocess,
 )
 
+from inspect_stamina.sandbox.orphans import COMPOSE_PROJECT_LABEL, reap_orphans
+
 SANDBOX_TYPE = "stamina-docker"
 
-# the label Inspect's compose sandbox carries, which `orphans` reaps by: one container
-# is a project of its own here
-PROJECT_LABEL = "com.docker.compose.project"
 
 # seconds for `docker run` to create and start a container (an image is never pulled)
 START_TIMEOUT = 300
@@ -129,8 +128,6 @@ class DockerRunSandbox(SandboxEnvironment):
         if id is not None:
             await _remove([id])
             return
-        from inspect_stamina.sandbox.orphans import reap_orphans
-
         reap_orphans()
 
     async def exec(
@@ -233,7 +230,7 @@ class DockerRunSandbox(SandboxEnvironment):
                 raise FileNotFoundError(errno.ENOENT, "No such file or directory.", file)
             if "permission denied" in message:
                 raise PermissionError(errno.EACCES, "Permission denied.", file)
-            if "no such container" in message or "is not running" in message:
+            if _names_a_gone_container(stderr) and not await self._running():
                 raise SandboxUnavailableError(f"The sandbox container {self.container} is gone.")
             raise RuntimeError(f"Could not read {file} in the sandbox: {stderr.strip()}")
         if len(result.stdout) > limit:
@@ -286,8 +283,12 @@ def load_service(path: Path, metadata: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_args(service: dict[str, Any], name: str) -> list[str]:
-    """``docker run`` arguments for a compose service (the subset our files use)."""
-    args = ["--name", name, "--label", f"{PROJECT_LABEL}={name}"]
+    """``docker run`` arguments for a compose service (the subset our files use).
+
+    The container carries compose's project label, one container a project of its own,
+    which is how ``orphans`` finds a dead run's sandboxes.
+    """
+    args = ["--name", name, "--label", f"{COMPOSE_PROJECT_LABEL}={name}"]
     for key, value in service.items():
         if key in ("image", "command") or key.startswith("x-"):
             continue
@@ -378,12 +379,17 @@ def _slug(task_name: str) -> str:
     return slug[-40:] or "task"
 
 
+def _names_a_gone_container(stderr: str) -> bool:
+    """Docker's own words for a container that is gone (others can print them: confirm after)."""
+    message = stderr.casefold()
+    return "no such container" in message or "is not running" in message
+
+
 def _says_container_gone(result: ExecResult[str]) -> bool:
-    """Docker's own words for a container that is gone (an agent can print them: confirmed after)."""
+    """An exec that failed as Docker fails one into a gone container (nothing on stdout)."""
     if result.returncode not in (1, 126, 137) or result.stdout.strip():
         return False
-    message = result.stderr.strip().casefold()
-    return "no such container" in message or "is not running" in message
+    return _names_a_gone_container(result.stderr)
 
 
 async def _remove(names: list[str]) -> None:
