@@ -11,6 +11,11 @@ from inspect_stamina.generator import (
     devops,
     webapi,
 )
+from inspect_stamina.generator.catalogue import algorithms as more_algorithms
+from inspect_stamina.generator.catalogue import algorithms_js as more_algorithms_js
+from inspect_stamina.generator.catalogue import data as more_data
+from inspect_stamina.generator.catalogue import devops as more_devops
+from inspect_stamina.generator.catalogue import webapi as more_webapi
 from inspect_stamina.generator.http_service import HttpService
 from inspect_stamina.generator.languages import JavaScript, Language, Python
 from inspect_stamina.generator.model import CommandTemplate, FunctionTemplate, Plant
@@ -42,6 +47,9 @@ class Domain:
     # subcommands of `python -m PACKAGE` built on the functions (generator version 2 on)
     commands: tuple[CommandTemplate, ...] = ()
     first: tuple[str, ...] = ()  # functions built before the others (version 2 on)
+    # more functions a user may ask for, from generator version 3 on (a catalogue large
+    # enough that two seeds of a domain build different projects)
+    more_templates: tuple[FunctionTemplate, ...] = ()
 
     @property
     def lang(self) -> Language:
@@ -58,6 +66,7 @@ DOMAINS = {
         algorithms.PLANTS,
         algorithms.RENAMES,
         ("quick_sort", "levenshtein", "matrix_multiply", "topological_sort", "kmeans"),
+        more_templates=more_algorithms.MORE_TEMPLATES,
     ),
     "data": Domain(
         "data",
@@ -71,6 +80,7 @@ DOMAINS = {
         library=data_pipeline.LIBRARY,
         commands=data_pipeline.COMMANDS,
         first=("parse_rows",),  # every command reads a CSV file
+        more_templates=more_data.MORE_TEMPLATES,
     ),
     "devops": Domain(
         "devops",
@@ -83,6 +93,7 @@ DOMAINS = {
         ("opskit", "shipctl", "infrakit", "deploytool"),
         library=devops.LIBRARY,
         commands=devops.COMMANDS,
+        more_templates=more_devops.MORE_TEMPLATES,
     ),
     "algorithms-js": Domain(
         "algorithms-js",
@@ -92,6 +103,7 @@ DOMAINS = {
         algorithms_js.PLANTS,
         algorithms_js.RENAMES,
         ("quickSort", "levenshtein", "matrixMultiply", "topologicalSort", "kMeans"),
+        more_templates=more_algorithms_js.MORE_TEMPLATES,
     ),
     "webapi": Domain(
         "webapi",
@@ -105,6 +117,7 @@ DOMAINS = {
         ("notekit", "deskapi", "tinyrest", "stockroom"),
         since=2,
         first=("create_note",),
+        more_templates=more_webapi.MORE_TEMPLATES,
     ),
 }
 

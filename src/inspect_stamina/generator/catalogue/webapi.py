@@ -1,0 +1,7 @@
+"""More functions of the webapi domain, asked for from generator version 3 on."""
+
+from __future__ import annotations
+
+from inspect_stamina.generator.model import FunctionTemplate
+
+MORE_TEMPLATES: tuple[FunctionTemplate, ...] = ()

@@ -1,0 +1,129 @@
+"""Every function template of every domain holds on its own, before a script uses it.
+
+For each template: its correct body passes its cases (and its defect's cases: from
+generator version 3 a feature's checkpoint tests every property its prompt states, the
+defect's edge case included); its naive body, when it has one, fails the defect's cases;
+its changed body passes the change's cases. Each is rendered and tested as a script would
+render and test it: the domain's language writes the package and the test file.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from inspect_stamina.generator import library
+from inspect_stamina.generator.domains import DOMAINS, Domain
+from inspect_stamina.generator.model import Cases, FunctionTemplate, Project
+from tests.generator.test_generator import node_passes, passes
+
+PACKAGE = "catalogue_pkg"
+
+
+def _templates(domain: Domain) -> list[FunctionTemplate]:
+    return [*domain.templates, *domain.more_templates]
+
+
+def _project(domain: Domain, template: FunctionTemplate, body: str) -> Project:
+    """A package holding `template` with `body`, after the functions it requires."""
+    by_name = {t.name: t for t in [*_templates(domain), *domain.library]}
+    project = Project(PACKAGE)
+    order: list[FunctionTemplate] = []
+
+    def need(t: FunctionTemplate) -> None:
+        for name in t.requires:
+            if all(o.name != name for o in order):
+                need(by_name[name])
+        if all(o.name != t.name for o in order):
+            order.append(t)
+
+    need(template)
+    from inspect_stamina.generator.model import LiveFunction
+
+    for t in order:
+        chosen = body if t is template else t.body
+        project.functions[t.name] = LiveFunction(t, t.module, chosen, t.cases, t.raises)
+    for plant in domain.plants:  # a body may read a constant the user fixed earlier
+        project.constants[plant.constant] = plant.value
+    return project
+
+
+def _holds(
+    domain: Domain, template: FunctionTemplate, body: str, cases: Cases, raises: Cases, tmp: Path
+) -> bool:
+    """Whether `body` passes `cases` and `raises`, as the domain's checkpoint tests them."""
+    lang = domain.lang
+    work = tmp / "work"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    for path, text in lang.render(_project(domain, template, body)).items():
+        (work / path).parent.mkdir(parents=True, exist_ok=True)
+        (work / path).write_text(text)
+    test_name = f"test_t001_{template.name}{lang.test_suffix}"
+    source = lang.test(PACKAGE, [([template.name], cases, raises)], suite=test_name)
+    if domain.language == "javascript":
+        test_file = work / "tests" / test_name
+        test_file.parent.mkdir(exist_ok=True)
+        test_file.write_text(source)
+        return node_passes(test_file, work)
+    return passes(source, work, PACKAGE)
+
+
+CASES = [
+    pytest.param(name, t.name, id=f"{name}:{t.name}")
+    for name, domain in DOMAINS.items()
+    for t in _templates(domain)
+]
+
+
+@pytest.fixture(autouse=True)
+def _library_on_path() -> object:
+    """The invented library (fenwright) from its source, as the image installs it."""
+    sys.dont_write_bytecode = True
+    added = str(library.SOURCE) not in sys.path
+    if added:
+        sys.path.append(str(library.SOURCE))
+    old = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join([str(library.SOURCE), *([old] if old else [])])
+    yield
+    if old is None:
+        del os.environ["PYTHONPATH"]
+    else:
+        os.environ["PYTHONPATH"] = old
+    if added:
+        sys.path.remove(str(library.SOURCE))
+
+
+@pytest.mark.parametrize(("domain_name", "name"), CASES)
+def test_a_template_holds_on_its_own(domain_name: str, name: str, tmp_path: Path) -> None:
+    domain = DOMAINS[domain_name]
+    template = next(t for t in _templates(domain) if t.name == name)
+    assert _holds(domain, template, template.body, template.cases, template.raises, tmp_path), (
+        "the correct body fails its own cases"
+    )
+    if template.defect is not None:
+        defect = template.defect
+        assert _holds(domain, template, template.body, defect.cases, (), tmp_path), (
+            "the correct body fails the defect's cases: the prompt states that property, "
+            "so the feature's checkpoint tests it"
+        )
+        assert not _holds(domain, template, defect.naive_body, defect.cases, (), tmp_path), (
+            "the naive body passes the defect's cases: the bug report would be false"
+        )
+    if template.change is not None:
+        change = template.change
+        assert _holds(domain, template, change.body, change.cases, change.raises, tmp_path), (
+            "the changed body fails the change's cases"
+        )
+
+
+def test_names_are_unique_within_a_domain() -> None:
+    for name, domain in DOMAINS.items():
+        names = [t.name for t in [*_templates(domain), *domain.library]]
+        assert len(names) == len(set(names)), name
+        taken = set(names) & (set(domain.fakes) | set(domain.renames.values()))
+        assert not taken, f"{name}: {sorted(taken)} are also fakes or rename targets"
