@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from inspect_stamina.generator import commands
 from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
 from inspect_stamina.stamina.script import METRICS
 
@@ -55,9 +54,7 @@ def script_document(planner: Planner, plan: list[GeneratedTurn], seed: int) -> d
     if lang.image:
         script["image"] = lang.image
     analysers = [{"static_analysis": ["pylint", "bandit"]}] if lang.name == "python" else []
-    rules = lang.rules(pkg)
-    if planner.version >= 2 and domain.commands:
-        rules = commands.allow_printing(rules, pkg)
+    rules = planner.rules()
     return {
         **script,
         "narrative_script": phases,

@@ -36,11 +36,15 @@ def defective_commands(planner: Planner) -> list[str]:
 def command_turn(planner: Planner, number: int) -> GeneratedTurn:
     """Ask for a buildable command (the first sets up the command line); maybe naive."""
     template = planner.rng.choice(buildable_commands(planner))
-    naive = template.defect is not None and planner.rng.random() < 0.75
+    # from version 3 a command is built as its request states it (see feature_turn)
+    naive = planner.version < 3 and template.defect is not None and planner.rng.random() < 0.75
     body = template.defect.naive_body if naive and template.defect else template.body
+    cases = template.cases
+    if planner.version >= 3 and template.defect is not None:
+        cases = (*cases, *template.defect.cases)
     first = not planner.project.commands
     planner.project.commands[template.name] = LiveCommand(
-        template, template.arguments, body, template.cases, defective=naive
+        template, template.arguments, body, cases, defective=naive
     )
     pkg, name = planner.project.package, template.name
     current = planner.project.current_names()
@@ -68,7 +72,7 @@ def command_turn(planner: Planner, number: int) -> GeneratedTurn:
         planner.noisy_prose(f"{ask} Build it on {uses}."),
         f"Added the `{name}` command to {pkg}/cli.py, built on {uses}.",
         name,
-        template.cases,
+        cases,
         f"`{name}` command works",
     )
 

@@ -34,6 +34,10 @@ class GeneratedTurn:
     more_checkpoints: list[dict[str, Any]] = field(default_factory=list)
 
 
+# the colleagues whose commits plant the defects of version 3's bug reports
+TEAMMATES = ("Sam", "Priya", "Jonas", "Mei", "Tomás", "Aisha", "Lars", "Noor", "Kenji", "Rosa")
+
+
 class Planner:
     """One script's plan in the making: its seeded draws, its project and its fixed turns."""
 
@@ -43,6 +47,8 @@ class Planner:
         self.rng = random.Random(f"{domain.name}:{turns}:{seed}")
         self.project = Project(self.rng.choice(domain.packages))
         self.pool = list(domain.templates)
+        if version >= 3:  # the larger catalogue: two seeds build mostly different projects
+            self.pool += domain.more_templates
         self.rng.shuffle(self.pool)
         if version >= 2:  # a stable sort: the rest keep their shuffled order
             self.pool.sort(key=lambda t: t.name not in domain.first)
@@ -71,6 +77,27 @@ class Planner:
         self.last_checked = 0
         self.rendered: dict[str, str] = {}  # the package's files after the last code turn
         self.checks_of: dict[str, list[GeneratedTurn]] = {}  # function -> turns testing it
+        # version 3: the teammate whose pushed changes plant the defects bug reports name
+        self.teammate = self.rng.choice(TEAMMATES) if version >= 3 else ""
+        self.planted: set[str] = set()  # functions whose defect a teammate has planted
+        self.questions = 0  # question turns so far (version 3 keeps them rare)
+        self.asked: set[str] = set()  # what version 3's questions asked about
+
+    def rules(self) -> list[dict[str, Any]]:
+        """The project's consistency rules (from version 3 each quotes the prompt stating it)."""
+        pkg = self.project.package
+        rules = self.domain.lang.rules(pkg)
+        if self.version >= 2 and self.domain.commands:
+            rules = commands.allow_printing(rules, pkg)
+        if self.version >= 3:
+            rules = [{**rule, "stated": rule["description"]} for rule in rules]
+        return rules
+
+    def rules_statement(self) -> str:
+        """How the user states the rules in the first turn (version 3)."""
+        return "House rules for the whole project: " + " ".join(
+            rule["description"] for rule in self.rules()
+        )
 
     def ready(self) -> int:
         """The index of the first template in the pool whose required functions exist."""
@@ -81,8 +108,11 @@ class Planner:
         return ready[0]
 
     def add(self, template: FunctionTemplate, body: str, defective: bool = False) -> None:
-        """Put a function into the project, with `body` and the template's cases."""
+        """Put a function into the project, with `body` and the template's cases (from
+        version 3 its defect's cases too: the prompt states that property, so it is tested)."""
         cases = template.cases
+        if self.version >= 3 and template.defect is not None:
+            cases = (*cases, *template.defect.cases)
         self.project.functions[template.name] = LiveFunction(
             template, template.module, body, cases, template.raises, defective=defective
         )

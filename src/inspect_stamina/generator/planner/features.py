@@ -24,7 +24,11 @@ def feature_turn(
 ) -> GeneratedTurn:
     """Ask for `template`, or the next ready function of the pool; maybe naive at first."""
     template = template or planner.pool.pop(planner.ready())
-    naive = template.defect is not None and planner.rng.random() < 0.75
+    # up to version 2 a function may start with its defect, which a later bug report
+    # names although the prompt stated the property (issue: such a report is false for an
+    # agent that followed the prompt); from version 3 the request is built as stated and
+    # a teammate's later commit plants the defect (bugs.py)
+    naive = planner.version < 3 and template.defect is not None and planner.rng.random() < 0.75
     body = template.defect.naive_body if naive and template.defect else template.body
     planner.add(template, body, defective=naive)
     pkg, lang = planner.project.package, planner.domain.lang
@@ -32,10 +36,13 @@ def feature_turn(
     ask = planner.rng.choice(lang.feature_asks(pkg, template))
     if first:
         ask = f"{lang.intro(pkg)}. {ask}"
+    text = planner.noisy(ask)
+    if first and planner.version >= 3:  # the rules are scored from the turn that states them
+        text += " " + planner.rules_statement()
     turn = planner.code_turn(
         number,
         "feature",
-        planner.noisy(ask),
+        text,
         f"Added {template.name} to {where} and exported it from {pkg}.",
         template.name,
     )

@@ -68,6 +68,9 @@ CHECKED = frozenset(
         "merge",
     }
 )
+# version 3: a robustness turn carries a new function and its check too
+CHECKED_V3 = CHECKED | {"vague", "contradictory", "erroneous"}
+ROBUSTNESS = frozenset({"vague", "contradictory", "erroneous"})
 Action = Callable[[Planner, int], GeneratedTurn]
 # every kind of action a turn can be drawn or scheduled as, and the turn it makes
 ACTIONS: dict[str, Action] = {
@@ -131,12 +134,20 @@ def _turn(planner: Planner, number: int, phase: int) -> GeneratedTurn:
     weights = PHASE_ACTIONS[phase]
     if planner.version >= 2 and planner.domain.commands:
         weights = {**weights, **COMMAND_ACTIONS[phase]}
+    if planner.version >= 3:  # a teammate plants defects now; commands are built right
+        weights = {k: w for k, w in weights.items() if k != "command_bug"}
+    checked = CHECKED_V3 if planner.version >= 3 else CHECKED
     forced = number - planner.last_checked >= 4  # a checkpoint at least every five turns
-    if number in planner.robustness_turns and not forced:
-        return ACTIONS[planner.robustness_turns[number]](planner, number)
+    fixed = planner.robustness_turns.get(number)
+    if (
+        fixed is not None
+        and (not forced or fixed in checked)
+        and (planner.version < 3 or _possible(planner, fixed, number, forced))
+    ):
+        return ACTIONS[fixed](planner, number)
     kinds = [k for k in weights if _possible(planner, k, number, forced)]
     if forced:
-        kinds = [k for k in kinds if k in CHECKED] or (["feature"] if planner.pool else [])
+        kinds = [k for k in kinds if k in checked] or (["feature"] if planner.pool else [])
         if not kinds:  # nothing left to build: a question, and a regression run
             return questions.explain_turn(planner, number, regression_run=True)
     kind = planner.rng.choices(kinds, [weights[k] for k in kinds])[0] if kinds else "explain"
@@ -150,6 +161,11 @@ def _possible(planner: Planner, kind: str, number: int, forced: bool) -> bool:
         # turns can always be checked
         reserve = -(-(planner.total - number) // 5)
         return bool(planner.pool) and (forced or len(planner.pool) > reserve)
+    if planner.version >= 3:
+        if kind == "explain":
+            return questions.question_possible(planner, number)
+        if kind in ROBUSTNESS:  # each brings a new function of the pool, and a check
+            return _possible(planner, "feature", number, forced) and bool(live)
     candidates = _CANDIDATES.get(kind)
     if candidates is not None:
         return bool(candidates(planner))

@@ -1,28 +1,46 @@
-"""Question turns: the user asks what the package exports, and nothing changes."""
+"""Question turns: the user asks about the project, and nothing changes.
+
+Up to version 2 the question is what the package exports, ungraded. From version 3 a
+question is about the live project, graded by the facts its answer must name (which
+functions a module holds, where a moved or renamed function lives now and under which
+name, which functions refuse bad input with an exception), none of them in the question
+itself; they stay rare (at most one turn in ten) and no two are worded alike.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from functools import partial
+
 from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
+
+# a question turn at most every this many turns (version 3)
+QUESTION_EVERY = 10
+Fact = dict[str, object]
 
 
 def explain_turn(planner: Planner, number: int, regression_run: bool = False) -> GeneratedTurn:
-    """A question about the package's exports; with `regression_run`, a checkpoint too."""
-    names = sorted([*planner.project.functions, *planner.project.aliases])
-    text = planner.rng.choice(
-        (
-            f"Which functions does `{planner.project.package}` export right now? Just list them, don't change anything.",
-            "quick check before we go on: what does the package export at the moment? a list is fine",
+    """A question about the project; with `regression_run`, a checkpoint too."""
+    if planner.version >= 3:
+        turn = _graded_question(planner, number)
+    else:
+        names = sorted([*planner.project.functions, *planner.project.aliases])
+        text = planner.rng.choice(
+            (
+                f"Which functions does `{planner.project.package}` export right now? Just list them, don't change anything.",
+                "quick check before we go on: what does the package export at the moment? a list is fine",
+            )
         )
-    )
-    turn = GeneratedTurn(
-        number,
-        "",
-        {
-            "text": text,
-            "kind": "explain",
-            "reply": "The package exports: " + ", ".join(names) + ".",
-        },
-    )
+        turn = GeneratedTurn(
+            number,
+            "",
+            {
+                "text": text,
+                "kind": "explain",
+                "reply": "The package exports: " + ", ".join(names) + ".",
+            },
+        )
     if regression_run:
         # a checkpoint turn re-runs every passed checkpoint: the project still holds
         turn.checkpoint = {
@@ -35,4 +53,141 @@ def explain_turn(planner: Planner, number: int, regression_run: bool = False) ->
     return turn
 
 
-__all__ = ["explain_turn"]
+def question_possible(planner: Planner, number: int) -> bool:
+    """Whether a version 3 question may come at this turn: at most one in every ten turns
+    so far, and something left to ask about."""
+    return planner.questions < number // QUESTION_EVERY and bool(_askable(planner))
+
+
+def _name_fact(name: str) -> Fact:
+    return {"name": name, "any_of": [rf"\b{re.escape(name)}\b"]}
+
+
+def _names_question(
+    planner: Planner, texts: tuple[str, ...], names: list[str], head: str
+) -> Question:
+    """A question whose answer must name each of `names` (none of them in the question)."""
+    return planner.rng.choice(texts), [_name_fact(n) for n in names], head + ", ".join(names) + "."
+
+
+def _module_question(planner: Planner, module: str) -> Question:
+    where = f"{planner.project.package}/{module}{planner.domain.lang.ext}"
+    texts = (
+        f"Which public functions live in `{where}` at the moment? Just list them.",
+        f"Remind me what `{where}` holds now: which functions are defined there?",
+        f"Before I review `{where}`: which of our functions are in that file?",
+        f"Quick one, no changes: what functions does `{where}` define today?",
+    )
+    return _names_question(planner, texts, planner.project.names_in(module), f"{where} defines ")
+
+
+def _raises_question(planner: Planner, error: str) -> Question:
+    functions = planner.project.functions
+    names = sorted(n for n, f in functions.items() if any(e == error for _, e in f.raises))
+    texts = (
+        f"Which of our functions refuse bad input by raising {error}? I'm writing the docs, don't change code.",
+        f"For the error-handling page: which functions raise {error}, and on what?",
+        f"List the functions that can raise {error} for invalid arguments, please.",
+    )
+    return _names_question(planner, texts, names, f"These raise {error} on bad input: ")
+
+
+def _where_question(planner: Planner, name: str) -> Question:
+    live = planner.project.functions[name]
+    old = [o for o, new in planner.project.aliases.items() if new == name]
+    pkg, ext = planner.project.package, planner.domain.lang.ext
+    asked = old[0] if old else name
+    text = planner.rng.choice(
+        (
+            f"Where is `{asked}` defined now, after the refactoring, and what should new code call it?",
+            f"I lost track: which file holds `{asked}` today, and under which name?",
+        )
+    )
+    facts: list[Fact] = [
+        {
+            "name": "its module",
+            "any_of": [
+                rf"\b{re.escape(live.module)}{re.escape(ext)}\b|\b{re.escape(pkg)}\.{re.escape(live.module)}\b"
+            ],
+        }
+    ]
+    if old:
+        facts.append(_name_fact(name))
+    reply = f"It is {name} in {pkg}/{live.module}{ext}" + (
+        f" ({asked} is kept as an alias)." if old else "."
+    )
+    return text, facts, reply
+
+
+_WHY = (
+    "",
+    " I'm updating the README.",
+    " It's for the release notes.",
+    " A new colleague asked me.",
+    " I want to compare it with the docs.",
+    " No code changes, please.",
+)
+
+
+def _exports_question(planner: Planner) -> Question:
+    pkg = planner.project.package
+    names = sorted([*planner.project.functions, *planner.project.aliases])
+    texts = [
+        base + why
+        for base in (
+            f"Which functions does `{pkg}` export right now? Just list them.",
+            f"List every function `{pkg}` exports today.",
+            f"What can a user import from `{pkg}` at this point? Names only.",
+        )
+        for why in _WHY
+    ]
+    fresh = [t for t in texts if t not in planner.asked] or texts
+    text = planner.rng.choice(fresh)
+    planner.asked.add(text)
+    return text, [_name_fact(n) for n in names], "The package exports: " + ", ".join(names) + "."
+
+
+Question = tuple[str, list[Fact], str]  # the text, the facts its answer needs, a reply
+
+
+def _askable(planner: Planner, again: bool = False) -> list[tuple[str, Callable[[], Question]]]:
+    """Questions the live project can answer that were not asked yet, by a stable key."""
+    project = planner.project
+    options: list[tuple[str, Callable[[], Question]]] = []
+    for module in project.modules():
+        names = project.names_in(module)
+        if 2 <= len(names) <= 6:
+            options.append(
+                (f"module:{module}:{','.join(names)}", partial(_module_question, planner, module))
+            )
+    for error in sorted({e for f in project.functions.values() for _, e in f.raises}):
+        names = sorted(
+            n for n, f in project.functions.items() if any(e == error for _, e in f.raises)
+        )
+        if 1 <= len(names) <= 5:
+            options.append(
+                (f"raises:{error}:{','.join(names)}", partial(_raises_question, planner, error))
+            )
+    for name, live in project.functions.items():
+        if live.module == name or name in project.aliases.values():  # moved or renamed
+            options.append((f"where:{name}:{live.module}", partial(_where_question, planner, name)))
+    if again:  # the last resort: the whole package, graded by every name it exports
+        return [(f"exports:{len(project.functions)}", partial(_exports_question, planner))]
+    return [(k, q) for k, q in options if k not in planner.asked]
+
+
+def _graded_question(planner: Planner, number: int) -> GeneratedTurn:
+    # nothing new to ask only when nothing else is left to do: ask about a module again
+    options = _askable(planner) or _askable(planner, again=True)
+    key, ask = planner.rng.choice(options)
+    planner.asked.add(key)
+    planner.questions += 1
+    text, facts, reply = ask()
+    return GeneratedTurn(
+        number,
+        "",
+        {"text": planner.noisy_prose(text), "kind": "explain", "facts": facts, "reply": reply},
+    )
+
+
+__all__ = ["QUESTION_EVERY", "explain_turn", "question_possible"]

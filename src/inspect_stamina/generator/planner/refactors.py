@@ -8,8 +8,14 @@ from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
 def renamable_functions(planner: Planner) -> list[str]:
     """Live functions the domain has a new name for and that were not renamed yet."""
     aliased = set(planner.project.aliases.values())
+    functions = planner.project.functions
     return sorted(
-        n for n in planner.project.functions if n in planner.domain.renames and n not in aliased
+        n
+        for n in functions
+        if n in planner.domain.renames
+        and n not in aliased
+        # version 3: not one moved into its namesake module, whose check names it
+        and (planner.version < 3 or functions[n].module != n)
     )
 
 

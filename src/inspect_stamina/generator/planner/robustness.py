@@ -1,12 +1,24 @@
-"""Robustness turns: vague, contradictory and erroneous requests the agent must not obey."""
+"""Robustness turns: vague, contradictory and erroneous requests the agent must not obey.
+
+Up to version 2 each is the whole turn, from one to three fixed templates, so a canned
+reply ("could you clarify? I changed nothing") passes them all. From version 3 each also
+carries real work, checked by the turn's own behavioural checkpoint: a vague request is
+answered by the user once the agent asks (the `answer`, a concrete new function), a
+mistaken or self-contradictory request comes beside a clear one. A reply that changes
+nothing loses the turn, and the wording is drawn from the live project (its modules,
+functions and values), so no two turns read alike.
+"""
 
 from __future__ import annotations
 
+from inspect_stamina.generator.planner import robustness_v3
 from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
 
 
 def vague_turn(planner: Planner, number: int) -> GeneratedTurn:
     """A request too vague to act on: the agent should ask what is meant."""
+    if planner.version >= 3:
+        return robustness_v3.vague_turn(planner, number)
     text = planner.rng.choice(
         (
             "Make it better.",
@@ -28,6 +40,8 @@ def vague_turn(planner: Planner, number: int) -> GeneratedTurn:
 
 def contradictory_turn(planner: Planner, number: int) -> GeneratedTurn:
     """A request that contradicts itself: the agent should say so and change nothing."""
+    if planner.version >= 3:
+        return robustness_v3.contradictory_turn(planner, number)
     name = planner.rng.choice(sorted(planner.project.functions))
     return GeneratedTurn(
         number,
@@ -48,6 +62,8 @@ def contradictory_turn(planner: Planner, number: int) -> GeneratedTurn:
 
 def erroneous_turn(planner: Planner, number: int) -> GeneratedTurn:
     """A bug report on a function that does not exist: the agent should say so."""
+    if planner.version >= 3:
+        return robustness_v3.erroneous_turn(planner, number)
     fake = planner.rng.choice(planner.domain.fakes)
     module = planner.rng.choice(planner.project.modules())
     pkg = planner.project.package

@@ -1,0 +1,203 @@
+"""Version 3's robustness turns: a vague, mistaken or contradictory request with real work.
+
+Each turn asks for one new function of the pool as well (in the user's answer to the
+agent's question, or beside the request that cannot be done), tested by the turn's own
+behavioural checkpoint, so a reply that changes nothing loses it. The wording is drawn
+from phrase lists and the live project (modules, function names, earlier requests).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
+
+_OPENERS = (
+    "",
+    "Morning! ",
+    "ok, next thing. ",
+    "Quick one before lunch: ",
+    "Right, ",
+    "Two things. ",
+    "So, ",
+    "Hey, ",
+)
+_ALSO = (
+    "Also: ",
+    "And separately: ",
+    "Second thing: ",
+    "Unrelated, but while you're at it: ",
+    "Plus one more request. ",
+)
+# what a reply that points out a mistake or contradiction says, whatever its wording
+_POINTS_OUT = r"\bno\b|\bnot\b|n't|\bnever\b|\bcannot\b|\bdoes ?n.t\b|\binstead\b|\bactually\b"
+_CONTRADICTS = (
+    r"contradict|conflict|incompatible|impossible|can't|cannot|both|either|mutually|would break"
+)
+
+
+def _new_function(planner: Planner) -> tuple[str, str]:
+    """Take the next ready function from the pool into the project: (its name, the ask)."""
+    template = planner.pool.pop(planner.ready())
+    planner.add(template, template.body)
+    ask = planner.rng.choice(planner.domain.lang.feature_asks(planner.project.package, template))
+    return template.name, ask
+
+
+def _opened(planner: Planner, text: str) -> str:
+    """`text` after a drawn opener (its first letter lower-cased after one)."""
+    opener = planner.rng.choice(_OPENERS)
+    return opener + (text[0].lower() + text[1:] if opener and not text.startswith("`") else text)
+
+
+def _module_file(planner: Planner, module: str) -> str:
+    return f"{planner.project.package}/{module}{planner.domain.lang.ext}"
+
+
+def _turn(
+    planner: Planner,
+    number: int,
+    kind: str,
+    text: str,
+    reply: str,
+    tested: str,
+    expect: dict[str, Any],
+    answer: str | None = None,
+) -> GeneratedTurn:
+    turn = planner.code_turn(number, kind, text, reply, tested)
+    turn.prompt["expect"] = expect
+    if answer is not None:
+        turn.prompt["answer"] = answer
+    return turn
+
+
+def vague_turn(planner: Planner, number: int) -> GeneratedTurn:
+    """A request too vague to act on; the user's answer, once asked, names a new function."""
+    module = planner.rng.choice(planner.project.modules())
+    where = _module_file(planner, module)
+    vague = planner.rng.choice(
+        (
+            f"`{where}` feels incomplete. Add what's missing there?",
+            f"Can you add the helper we talked about the other day to `{where}`?",
+            f"the {module} part needs one more function, you know the one.",
+            f"Add that function I mentioned for `{where}`.",
+            f"We're missing something in `{where}`; please put it in.",
+            f"Could you do the {module} thing now? The one from the meeting.",
+            f"Let's finish `{where}` today: add the last piece it needs.",
+        )
+    )
+    name, ask = _new_function(planner)
+    answer = planner.rng.choice(
+        (
+            "Sorry, that was vague. I meant: ",
+            "Right, I should have said. ",
+            "Ah, my bad: ",
+            "Fair question. Concretely: ",
+        )
+    )
+    return _turn(
+        planner,
+        number,
+        "vague",
+        planner.noisy_prose(_opened(planner, vague)),
+        f"Which function do you mean for {where}? Tell me its name and what it should "
+        "return, and I will add it.",
+        name,
+        {"behaviour": "ask_clarification"},
+        answer=answer + ask,
+    )
+
+
+def _near_miss(name: str) -> str:
+    """A name the user could misremember for `name`: plural flipped, or a word dropped."""
+    if "_" in name:
+        head, _, tail = name.rpartition("_")
+        return f"{head}_{tail[:-1]}" if tail.endswith("s") and len(tail) > 3 else f"{name}s"
+    camel = re.split(r"(?=[A-Z])", name)
+    if len(camel) > 1:
+        return "".join(camel[:-1]) + (
+            camel[-1][:-1] if camel[-1].endswith("s") else camel[-1] + "s"
+        )
+    return name[:-1] if name.endswith("s") else name + "s"
+
+
+def erroneous_turn(planner: Planner, number: int) -> GeneratedTurn:
+    """A request built on a mistake (a misremembered name or file) beside a clear one."""
+    project = planner.project
+    live = sorted(project.functions)
+    name = planner.rng.choice(live)
+    module = project.functions[name].module
+    others = [m for m in project.modules() if m != module]
+    if others and planner.rng.random() < 0.5:
+        wrong = planner.rng.choice(others)
+        mistake = planner.rng.choice(
+            (
+                f"`{name}` in `{_module_file(planner, wrong)}` needs a docstring example; add one there.",
+                f"Please add a comment on the edge cases to `{name}`, the one in `{_module_file(planner, wrong)}`.",
+                f"I'm reading `{_module_file(planner, wrong)}` and can't find where `{name}` checks its input; point me to the line.",
+            )
+        )
+        pattern = rf"\b{re.escape(module)}\b"
+        explanation = f"{name} is not in {_module_file(planner, wrong)}: it lives in {_module_file(planner, module)}"
+    else:
+        miss = _near_miss(name)
+        while miss in project.functions or miss in project.aliases:
+            miss += "_all"
+        mistake = planner.rng.choice(
+            (
+                f"`{miss}` in `{_module_file(planner, module)}` gives wrong answers on big inputs, please fix it.",
+                f"Speed up `{miss}` in `{_module_file(planner, module)}`, it's our hot path.",
+                f"The tests for `{miss}` are flaky, can you look at `{_module_file(planner, module)}`?",
+            )
+        )
+        pattern = rf"\b{re.escape(name)}\b"
+        explanation = (
+            f"there is no {miss}; the closest is {name} in {_module_file(planner, module)}"
+        )
+    new, ask = _new_function(planner)
+    text = _opened(planner, mistake) + " " + planner.rng.choice(_ALSO) + ask
+    patterns = [p for p in (pattern, _POINTS_OUT) if not re.search(p, text, re.IGNORECASE)]
+    return _turn(
+        planner,
+        number,
+        "erroneous",
+        planner.noisy_prose(text),
+        f"About the first part: {explanation}, so I left it alone. I added {new} as asked.",
+        new,
+        {"behaviour": "point_out_error", "workspace_unchanged": False, "reply_patterns": patterns},
+    )
+
+
+def contradictory_turn(planner: Planner, number: int) -> GeneratedTurn:
+    """A request that contradicts itself beside a clear one: say so, do the clear part."""
+    project = planner.project
+    name = planner.rng.choice(sorted(project.functions))
+    module = project.functions[name].module
+    where = _module_file(planner, module)
+    contradiction = planner.rng.choice(
+        (
+            f"Make `{name}` return its result as a string from now on, but every existing "
+            f"caller that uses `{name}`'s result as before must keep working unchanged.",
+            f"Delete `{where}` altogether, but keep `{name}` importable from that same module, untouched.",
+            f"Rename `{name}` to something shorter, but no name anywhere in the package may change.",
+            f"`{name}` must never raise again, and it must raise ValueError on every input it gets.",
+            f"Freeze `{where}` (no edits to it at all) and also change `{name}` inside it to log its arguments.",
+        )
+    )
+    new, ask = _new_function(planner)
+    text = _opened(planner, contradiction) + " " + planner.rng.choice(_ALSO) + ask
+    patterns = [p for p in (_CONTRADICTS,) if not re.search(p, text, re.IGNORECASE)]
+    return _turn(
+        planner,
+        number,
+        "contradictory",
+        planner.noisy_prose(text),
+        f"The first request contradicts itself for {name}, so I cannot do both halves and "
+        f"changed nothing there; which half do you want? I added {new} as asked.",
+        new,
+        {"behaviour": "point_out_error", "workspace_unchanged": False, "reply_patterns": patterns},
+    )
+
+
+__all__ = ["contradictory_turn", "erroneous_turn", "vague_turn"]

@@ -1,0 +1,83 @@
+"""Generator version 3: scripts that pass the fairness instruments by construction.
+
+On the host: every domain's version 3 script replays (references in order, each check
+failing before its turn and passing after), every bug is planted by the harness, every
+robustness turn carries checked work, questions are graded and rare, no prompt repeats,
+and the host fairness instruments pass. In Docker (`validate --fairness` with the
+replay): the turn ablation and bug truthfulness pass too.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from inspect_stamina.generator.generate import DOMAINS, generate
+from inspect_stamina.stamina.loaded_script import LoadedScript, load_script
+from inspect_stamina.stamina.script import ROBUSTNESS_KINDS
+from tests.generator.test_generator import replay
+
+V3_CASES = [
+    pytest.param(domain, turns, seed, marks=() if turns < 100 else pytest.mark.slow)
+    for domain in DOMAINS
+    for turns, seed in ((45, 0), (100, 1))
+]
+
+
+def _v3(tmp_path: Path, domain: str, turns: int, seed: int) -> tuple[Path, LoadedScript]:
+    path = generate(domain, turns, seed, tmp_path / "script", version="3")
+    return path, load_script(path)
+
+
+@pytest.mark.parametrize(("domain", "turns", "seed"), V3_CASES)
+def test_version_3_scripts_are_correct_by_construction(
+    tmp_path: Path, domain: str, turns: int, seed: int
+) -> None:
+    path, _ = _v3(tmp_path, domain, turns, seed)
+    replay(path.parent, tmp_path / "work", every_regression=domain != "webapi")
+
+
+@pytest.mark.parametrize(("domain", "turns", "seed"), V3_CASES)
+def test_version_3_turns_are_measured_and_fair(
+    tmp_path: Path, domain: str, turns: int, seed: int
+) -> None:
+    _, loaded = _v3(tmp_path, domain, turns, seed)
+    turns_ = loaded.turns()
+    texts = Counter(t.prompt.text for t in turns_)
+    assert [t for t, n in texts.items() if n > 1] == []
+    for turn in turns_:
+        prompt = turn.prompt
+        if prompt.kind == "bug":  # planted before the turn, so true for every agent
+            assert prompt.origin == "harness" and prompt.setup, turn.number
+        if prompt.kind in ROBUSTNESS_KINDS:  # a reply that changes nothing loses it
+            assert any(c.behavioural for c in turn.checkpoints), turn.number
+        if prompt.kind == "explain":
+            assert prompt.facts, turn.number
+    for rule in loaded.script.consistency_rules:
+        assert rule.stated and rule.stated in turns_[rule.from_turn - 1].prompt.text
+
+
+@pytest.mark.parametrize("domain", list(DOMAINS))
+def test_version_3_scripts_pass_the_host_fairness_instruments(tmp_path: Path, domain: str) -> None:
+    path, _ = _v3(tmp_path, domain, 100, 2)
+    result = subprocess.run(
+        ["inspect-stamina", "validate", str(path), "--fairness", "--no-replay"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    [report] = json.loads((tmp_path / "fairness.json").read_text())
+    scores = next(i for i in report["instruments"] if i["name"] == "canned repliers")
+    assert max(scores["figures"]["scores"].values()) <= 0.2
+
+
+def test_older_versions_keep_their_bugs_unplanted(tmp_path: Path) -> None:
+    """Version 2's bug turns stay as published (a naive first body, no origin)."""
+    loaded = load_script(generate("algorithms", 100, 0, tmp_path / "v2", version="2"))
+    bugs = [t for t in loaded.turns() if t.prompt.kind == "bug"]
+    assert bugs and all(t.prompt.origin is None and t.prompt.setup is None for t in bugs)
