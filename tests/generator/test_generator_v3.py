@@ -57,6 +57,10 @@ def test_version_3_turns_are_measured_and_fair(
             assert any(c.behavioural for c in turn.checkpoints), turn.number
         if prompt.kind == "explain":
             assert prompt.facts, turn.number
+    probes = loaded.script.memory_probes
+    if turns >= 100:  # constants in code and facts said once in passing
+        assert len(probes) >= 6 and sum(bool(p.facts) for p in probes) >= 4
+    assert all(10 <= p.probed_at - p.planted_at <= 80 for p in probes)
     for rule in loaded.script.consistency_rules:
         assert rule.stated and rule.stated in turns_[rule.from_turn - 1].prompt.text
 

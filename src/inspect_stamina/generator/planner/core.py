@@ -82,6 +82,8 @@ class Planner:
         self.planted: set[str] = set()  # functions whose defect a teammate has planted
         self.questions = 0  # question turns so far (version 3 keeps them rare)
         self.asked: set[str] = set()  # what version 3's questions asked about
+        # version 3: facts said once in passing and asked for later (conversation.py)
+        self.conversation_probes: list[dict[str, Any]] = []
 
     def rules(self) -> list[dict[str, Any]]:
         """The project's consistency rules (from version 3 each quotes the prompt stating it)."""

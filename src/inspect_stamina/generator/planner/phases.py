@@ -8,6 +8,7 @@ from typing import Any
 from inspect_stamina.generator.planner import (
     bugs,
     cli_commands,
+    conversation,
     features,
     library_turns,
     memory,
@@ -115,6 +116,8 @@ def plan_turns(planner: Planner) -> list[GeneratedTurn]:
         turns.append(turn)
         if turn.checkpoint is not None:
             planner.last_checked = number
+    if planner.version >= 3:
+        planner.conversation_probes = conversation.plant_conversation(planner, turns)
     return turns
 
 

@@ -183,10 +183,14 @@ def _graded_question(planner: Planner, number: int) -> GeneratedTurn:
     planner.asked.add(key)
     planner.questions += 1
     text, facts, reply = ask()
+    text = planner.noisy_prose(text)
+    repeat = 0
+    while text in planner.asked:  # the same words again: say that it is asked again
+        repeat += 1
+        text = f"{text} (Asking again{'!' * repeat} I lost my notes.)"
+    planner.asked.add(text)
     return GeneratedTurn(
-        number,
-        "",
-        {"text": planner.noisy_prose(text), "kind": "explain", "facts": facts, "reply": reply},
+        number, "", {"text": text, "kind": "explain", "facts": facts, "reply": reply}
     )
 
 

@@ -1,0 +1,187 @@
+"""Version 3's memory of the conversation: facts said once in passing, asked for later.
+
+Beside the constants the user fixes in code (memory.py), a real user mentions things
+once and never writes them down: who signs off a release, when it is due, who the
+project is for, why a decision was taken. Each is said as an aside in a code turn and
+asked for, 10 to 80 turns later, in another code turn; the reply must carry it (a memory
+probe graded by facts), and no file holds it, so only the conversation can answer.
+The values are drawn per seed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from inspect_stamina.generator.planner.core import TEAMMATES, GeneratedTurn, Planner
+
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+COMPANIES = ("Halden Freight", "Brightwater Clinic", "Okapi Games", "Lumen Bank", "Tidewell Energy")
+TEAMS = ("billing", "logistics", "research", "support", "reporting")
+REASONS = (
+    ("the build machines have no internet access", ["internet", "offline", "network"]),
+    ("the security team audits every third-party package", ["audit", "security"]),
+    ("the package must install on locked-down customer servers", ["locked", "customer", "server"]),
+)
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")
+# how many facts of the conversation a version 3 script plants and probes
+CONVERSATION_PLANTS = 4
+MIN_GAP, MAX_GAP = 10, 80
+
+
+@dataclass(frozen=True)
+class Remark:
+    """One fact said in passing: the aside, the later question, its graded facts."""
+
+    id: str
+    aside: str
+    question: str
+    fact: str  # the probe's description
+    facts: list[dict[str, Any]]
+    answer: str  # what the reference reply adds
+
+
+def _reviewer(planner: Planner) -> Remark:
+    who = planner.rng.choice([t for t in TEAMMATES if t != planner.teammate])
+    return Remark(
+        "release_reviewer",
+        f"By the way, {who} signs off every release from now on, so loop them in before we tag one.",
+        "Also, remind me: who has to sign off before we tag a release?",
+        f"{who} signs off every release.",
+        [{"name": "who", "any_of": [rf"\b{re.escape(who)}\b"]}],
+        f"{who} signs off releases.",
+    )
+
+
+def _deadline(planner: Planner) -> Remark:
+    day, month = planner.rng.randint(2, 28), planner.rng.randrange(12)
+    name = MONTHS[month]
+    patterns = [
+        rf"\b{day}(st|nd|rd|th)?( of)? {name}\b",
+        rf"\b{name} {day}(st|nd|rd|th)?\b",
+        rf"\b0?{day}[./]0?{month + 1}\b",
+        rf"\b0?{month + 1}[./-]0?{day}\b",
+    ]
+    return Remark(
+        "release_date",
+        f"Heads-up: the first public release is due on {day} {name}, so let's keep the pace.",
+        "And when is the first public release due again?",
+        f"The first public release is due on {day} {name}.",
+        [{"name": "the date", "any_of": patterns}],
+        f"The first public release is due on {day} {name}.",
+    )
+
+
+def _audience(planner: Planner) -> Remark:
+    company, team = planner.rng.choice(COMPANIES), planner.rng.choice(TEAMS)
+    return Remark(
+        "audience",
+        f"For context: this is for the {team} team at {company}, who will call it from their nightly jobs.",
+        "Oh, and who is this package for again? A colleague asked me.",
+        f"The package is for the {team} team at {company}.",
+        [{"name": "who", "any_of": [re.escape(company.split()[0])]}],
+        f"It is for the {team} team at {company}.",
+    )
+
+
+def _no_dependencies(planner: Planner) -> Remark:
+    reason, words = planner.rng.choice(REASONS)
+    return Remark(
+        "no_dependencies_reason",
+        f"Keep it to the standard library, please: {reason}.",
+        "Remind me why we keep the package free of third-party dependencies?",
+        f"No third-party dependencies, because {reason}.",
+        [{"name": "the reason", "any_of": [rf"\b{w}" for w in words]}],
+        f"We stay on the standard library because {reason}.",
+    )
+
+
+def _demo(planner: Planner) -> Remark:
+    day = planner.rng.choice(WEEKDAYS)
+    who = planner.rng.choice([t for t in TEAMMATES if t != planner.teammate])
+    return Remark(
+        "demo_day",
+        f"We demo the package to {who}'s team every {day}, so keep the main branch green.",
+        "Which day is our regular demo again?",
+        f"The demo is every {day}.",
+        [{"name": "the day", "any_of": [rf"\b{day}"]}],
+        f"The demo is every {day}.",
+    )
+
+
+REMARKS: tuple[Callable[[Planner], Remark], ...] = (
+    _reviewer,
+    _deadline,
+    _audience,
+    _no_dependencies,
+    _demo,
+)
+
+
+def _echoes(remark: Remark, text: str) -> bool:
+    return any(
+        re.search(pattern, text, re.IGNORECASE)
+        for fact in remark.facts
+        for pattern in fact["any_of"]
+    )
+
+
+def plant_conversation(planner: Planner, plan: list[GeneratedTurn]) -> list[dict[str, Any]]:
+    """Say facts in passing in code turns and ask for them later; the memory probes."""
+    hosts = [
+        t.number
+        for t in plan
+        if t.prompt["kind"] == "feature" and t.number > 1 and "layer" not in t.prompt
+    ]
+    remarks = [make(planner) for make in planner.rng.sample(REMARKS, CONVERSATION_PLANTS)]
+    used: set[int] = set()
+    probes = []
+    for remark in remarks:
+        pairs = [
+            (a, b)
+            for a in hosts
+            for b in hosts
+            if MIN_GAP <= b - a <= MAX_GAP
+            and a not in used
+            and b not in used
+            # the question's turn must not carry the answer (an echo would pass it)
+            and not _echoes(remark, f"{plan[b - 1].prompt['text']} {remark.question}")
+        ]
+        if not pairs:
+            continue
+        planted, probed = planner.rng.choice(pairs)
+        used |= {planted, probed}
+        plant, probe = plan[planted - 1].prompt, plan[probed - 1].prompt
+        # the turns keep their work and check; their kind says what else they carry
+        plant["kind"], probe["kind"] = "memory_plant", "memory_probe"
+        plant["text"] = f"{plant['text']} {remark.aside}"
+        probe["text"] = f"{probe['text']} {remark.question}"
+        probe["reply"] = f"{probe['reply']} {remark.answer}"
+        probes.append(
+            {
+                "id": remark.id,
+                "fact": f"{remark.fact} (turn {planted})",
+                "planted_at": planted,
+                "probed_at": probed,
+                "facts": remark.facts,
+            }
+        )
+    return probes
+
+
+__all__ = ["CONVERSATION_PLANTS", "REMARKS", "plant_conversation"]
