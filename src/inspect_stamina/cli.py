@@ -149,6 +149,10 @@ def _cmd_generate(args: argparse.Namespace) -> None:
         paraphrase_args=_key_values(args.paraphrase_arg or [], "--paraphrase-arg"),
     )
     print(f"wrote {path}")
+    if args.summary:
+        from inspect_stamina.generator.summary import script_figures
+
+        print("\n".join(script_figures(path).lines()))
     if args.paraphrase:
         from inspect_stamina.stamina.script import parse_script_text
 
@@ -366,8 +370,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", type=Path, help="the script directory to write")
     p.add_argument(
         "--generator-version",
-        help="write as this generator version did (default: the newest; an older "
-        "version's scripts stay byte-identical)",
+        help="write as this generator version did (1, 2 or 3; default 2; every version's "
+        "scripts stay byte-identical)",
+    )
+    p.add_argument(
+        "--summary",
+        action="store_true",
+        help="print the script's figures: turns by kind, duplicate prompts, questions per "
+        "100 turns, bug origins, memory probes, robustness checks, difficulty by phase",
     )
     p.add_argument(
         "--paraphrase",

@@ -10,6 +10,7 @@ replay): the turn ablation and bug truthfulness pass too.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -85,3 +86,30 @@ def test_older_versions_keep_their_bugs_unplanted(tmp_path: Path) -> None:
     loaded = load_script(generate("algorithms", 100, 0, tmp_path / "v2", version="2"))
     bugs = [t for t in loaded.turns() if t.prompt.kind == "bug"]
     assert bugs and all(t.prompt.origin is None and t.prompt.setup is None for t in bugs)
+
+
+def test_generate_prints_the_figures_of_a_script(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            "inspect-stamina",
+            "generate",
+            "--domain",
+            "devops",
+            "--seed",
+            "4",
+            "--generator-version",
+            "3",
+            "-o",
+            str(tmp_path / "s"),
+            "--summary",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "duplicate prompts: 0" in lines
+    assert any(re.fullmatch(r"bug origins: harness \d+", line) for line in lines), lines
+    assert any(line.startswith("changed per reference by phase: ") for line in lines)
+    questions = next(line for line in lines if line.startswith("questions: "))
+    assert int(questions.split()[1]) <= 10, questions
