@@ -113,3 +113,45 @@ def test_generate_prints_the_figures_of_a_script(tmp_path: Path) -> None:
     assert any(line.startswith("changed per reference by phase: ") for line in lines)
     questions = next(line for line in lines if line.startswith("questions: "))
     assert int(questions.split()[1]) <= 10, questions
+
+
+@pytest.mark.docker
+@pytest.mark.usefixtures("docker_engine")
+@pytest.mark.parametrize("domain", list(DOMAINS))
+def test_a_fresh_version_3_script_passes_every_fairness_instrument(
+    tmp_path: Path, domain: str
+) -> None:
+    """In the sandbox: the turn ablation (every work turn's omission is caught) and bug
+    truthfulness (every planted bug fails its test before the turn, and only with the
+    setup) beside the host instruments, on a seed no other test uses."""
+    path = generate(domain, 45, 31, tmp_path / "script", version="3")
+    out = tmp_path / "fairness.json"
+    result = subprocess.run(
+        ["inspect-stamina", "validate", str(path), "--fairness", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    [report] = json.loads(out.read_text())
+    results = {i["name"]: i for i in report["instruments"]}
+    assert report["skipped"] == []
+    assert results["turn ablation"]["figures"]["coverage"] == 1.0
+    origins = results["bug truthfulness"]["figures"]["origins"]
+    assert set(origins) == {"harness"}, origins
+
+
+def test_a_mistaken_request_names_what_the_reply_must_correct(tmp_path: Path) -> None:
+    """Every erroneous turn keeps a reply pattern of its own mistake that the prompt
+    does not match (the right name, file, value or decision), over seeds and domains."""
+    for domain in DOMAINS:
+        for seed in range(3):
+            loaded = load_script(generate(domain, 100, seed, tmp_path / f"{domain}{seed}", "3"))
+            for turn in loaded.turns():
+                expect = turn.prompt.expect
+                if turn.prompt.kind == "erroneous":
+                    assert expect and expect.reply_patterns, (domain, seed, turn.number)
+                    assert not any(
+                        re.search(p, turn.prompt.text, re.IGNORECASE) for p in expect.reply_patterns
+                    )
+                    assert re.search(expect.reply_patterns[0], turn.prompt.reply or "", re.I)

@@ -122,48 +122,134 @@ def _near_miss(name: str) -> str:
     return name[:-1] if name.endswith("s") else name + "s"
 
 
-def erroneous_turn(planner: Planner, number: int) -> GeneratedTurn:
-    """A request built on a mistake (a misremembered name or file) beside a clear one."""
+Mistake = tuple[str, str, str]  # the mistaken request, a pattern the reply needs, why
+
+
+def _wrong_file(planner: Planner, name: str, wrong: str) -> Mistake:
+    module = planner.project.functions[name].module
+    where, right = _module_file(planner, wrong), _module_file(planner, module)
+    text = planner.rng.choice(
+        (
+            f"`{name}` in `{where}` needs a docstring example; add one there.",
+            f"Please add a comment on the edge cases to `{name}`, the one in `{where}`.",
+            f"I'm reading `{where}` and can't find where `{name}` checks its input; point me to the line.",
+        )
+    )
+    return text, rf"\b{re.escape(module)}\b", f"{name} is not in {where}: it lives in {right}"
+
+
+def _misremembered_name(planner: Planner, name: str) -> Mistake:
     project = planner.project
-    live = sorted(project.functions)
-    name = planner.rng.choice(live)
-    module = project.functions[name].module
-    others = [m for m in project.modules() if m != module]
-    if others and planner.rng.random() < 0.5:
-        wrong = planner.rng.choice(others)
-        mistake = planner.rng.choice(
-            (
-                f"`{name}` in `{_module_file(planner, wrong)}` needs a docstring example; add one there.",
-                f"Please add a comment on the edge cases to `{name}`, the one in `{_module_file(planner, wrong)}`.",
-                f"I'm reading `{_module_file(planner, wrong)}` and can't find where `{name}` checks its input; point me to the line.",
-            )
+    where = _module_file(planner, project.functions[name].module)
+    miss = _near_miss(name)
+    while miss in project.functions or miss in project.aliases:
+        miss += "_all"
+    text = planner.rng.choice(
+        (
+            f"`{miss}` in `{where}` gives wrong answers on big inputs, please fix it.",
+            f"Speed up `{miss}` in `{where}`, it's our hot path.",
+            f"The tests for `{miss}` are flaky, can you look at `{where}`?",
         )
-        pattern = rf"\b{re.escape(module)}\b"
-        explanation = f"{name} is not in {_module_file(planner, wrong)}: it lives in {_module_file(planner, module)}"
+    )
+    return text, rf"\b{re.escape(name)}\b", f"there is no {miss}; the closest is {name} in {where}"
+
+
+_SEPARATORS = (", ", "; ", " / ", " - ", " | ")
+
+
+def _misremembered_decision(planner: Planner, constant: str) -> Mistake:
+    value = planner.project.constants[constant]
+    shown = value.strip('"')
+    if shown.isdigit():
+        wrong = str(int(shown) * 2)
+    elif len(shown) <= 3:
+        wrong = '"' + planner.rng.choice([s for s in _SEPARATORS if s != shown]) + '"'
     else:
-        miss = _near_miss(name)
-        while miss in project.functions or miss in project.aliases:
-            miss += "_all"
-        mistake = planner.rng.choice(
-            (
-                f"`{miss}` in `{_module_file(planner, module)}` gives wrong answers on big inputs, please fix it.",
-                f"Speed up `{miss}` in `{_module_file(planner, module)}`, it's our hot path.",
-                f"The tests for `{miss}` are flaky, can you look at `{_module_file(planner, module)}`?",
-            )
+        wrong = f'"{shown.upper()}"'
+    text = planner.rng.choice(
+        (
+            f"We agreed on `{constant} = {wrong}` at the start, didn't we? Mention that value in the module docstring of the config.",
+            f"Remind the team in a comment that `{constant}` is {wrong}, as we decided early on.",
         )
-        pattern = rf"\b{re.escape(name)}\b"
-        explanation = (
-            f"there is no {miss}; the closest is {name} in {_module_file(planner, module)}"
+    )
+    # the constant named with its value: the prompt names it with the wrong one
+    pattern = rf"\b{re.escape(constant)}\b[^.\n]{{0,20}}{re.escape(shown.strip() or value)}"
+    return (
+        text,
+        pattern,
+        f"we agreed on {constant} = {value}, not {wrong}, so I wrote nothing about it",
+    )
+
+
+def _wrong_value(planner: Planner, name: str, args: str, expected: str) -> Mistake:
+    number = float(expected)
+    wrong = (
+        str(int(number) + 1) if number.is_integer() and "." not in expected else str(number + 0.5)
+    )
+    text = planner.rng.choice(
+        (
+            f"`{name}({args})` should give {wrong}, I think; please make it so.",
+            f"I checked by hand: `{name}({args})` must be {wrong}. Fix `{name}` accordingly.",
         )
+    )
+    return (
+        text,
+        _number_pattern(expected),
+        f"{name}({args}) is {expected} by the rule we agreed for it, not {wrong}, so I left it",
+    )
+
+
+def _number_pattern(expected: str) -> str:
+    """The number as a reply may write it (5.0 as 5 too)."""
+    whole = expected[:-2] if expected.endswith(".0") else None
+    shown = rf"{re.escape(whole)}(\.0+)?" if whole is not None else re.escape(expected)
+    return rf"(?<![\d.]){shown}(?![\d.])"
+
+
+def _mistakes(planner: Planner) -> list[Mistake]:
+    """Every kind of mistake the live project allows, one drawn per kind."""
+    project, rng = planner.project, planner.rng
+    name = rng.choice(sorted(project.functions))
+    module = project.functions[name].module
+    options = [_misremembered_name(planner, name)]
+    others = [m for m in project.modules() if m != module]
+    if others:
+        options.append(_wrong_file(planner, name, rng.choice(others)))
+    simple = [c for c, v in project.constants.items() if re.fullmatch(r'"[^"]+"|\d+', v)]
+    if simple:
+        options.append(_misremembered_decision(planner, rng.choice(sorted(simple))))
+    numeric = [
+        (n, case[0], case[1])
+        for n, f in sorted(project.functions.items())
+        for case in f.cases
+        if isinstance(case, tuple)
+        and re.fullmatch(r"-?\d+(\.\d+)?", case[1])
+        and not re.search(_number_pattern(case[1]), case[0])  # the answer not in the question
+    ]
+    if numeric:
+        options.append(_wrong_value(planner, *rng.choice(numeric)))
+    return options
+
+
+def erroneous_turn(planner: Planner, number: int) -> GeneratedTurn:
+    """A request built on a mistake (a misremembered name, file, decision or value)
+    beside a clear one."""
     new, ask = _new_function(planner)
-    text = _opened(planner, mistake) + " " + planner.rng.choice(_ALSO) + ask
+    mistakes = _mistakes(planner)
+    planner.rng.shuffle(mistakes)
+    for mistake in mistakes:
+        text = _opened(planner, mistake[0]) + " " + planner.rng.choice(_ALSO) + ask
+        # a pattern the prompt matches would pass an echo: the mistake's own must hold
+        if not re.search(mistake[1], text, re.IGNORECASE):
+            break
+    _, pattern, explanation = mistake
     patterns = [p for p in (pattern, _POINTS_OUT) if not re.search(p, text, re.IGNORECASE)]
     return _turn(
         planner,
         number,
         "erroneous",
         planner.noisy_prose(text),
-        f"About the first part: {explanation}, so I left it alone. I added {new} as asked.",
+        f"About the first part: {explanation}. I added {new} as asked.",
         new,
         {"behaviour": "point_out_error", "workspace_unchanged": False, "reply_patterns": patterns},
     )

@@ -13,6 +13,7 @@ clear turn must cost it the turn.
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Callable
@@ -56,9 +57,9 @@ def keyword_replier(loaded: LoadedScript) -> Replier:
         expect = turn.prompt.expect
         for pattern in expect.reply_patterns if expect else []:
             try:
-                words += list(exrex.generate(pattern, limit=_STRINGS_PER_PATTERN))[
-                    :_STRINGS_PER_PATTERN
-                ]
+                # lazily: a class repeated up to twenty times has more strings than memory
+                strings = exrex.generate(pattern, limit=_STRINGS_PER_PATTERN)
+                words += itertools.islice(strings, _STRINGS_PER_PATTERN)
             except Exception:  # noqa: BLE001 - a pattern exrex cannot expand: one match of it
                 words.append(exrex.getone(pattern))
     text = " / ".join(dict.fromkeys(w.strip() for w in words if w.strip()))
