@@ -1,8 +1,12 @@
 """More functions of the devops domain, asked for from generator version 3 on.
 
 Network addresses and ports, versions, cron schedules, HTTP details, retries, masking
-secrets, env files, timestamps, sizes, settings, releases and health checks: each summary
-states every property its cases, raises and defect cases check.
+secrets, env files, timestamps, sizes, settings, releases and health checks; then log lines,
+clock and latency arithmetic, rate limits, config drift, DNS names, IPv4 ranges, systemd
+units, image references, Kubernetes quantities and selectors, HTTP headers, exit statuses,
+shell quoting, file modes, disk usage, alerts, error budgets, processes, git refs,
+changelogs and rollouts: each summary states every property its cases, raises and defect
+cases check.
 """
 
 from __future__ import annotations
@@ -1379,6 +1383,3014 @@ MORE_TEMPLATES: tuple[FunctionTemplate, ...] = (
             (
                 ("99.9, 30", "'43m 12s'"),
                 ("99.95, 30", "'21m 36s'"),
+            ),
+        ),
+    ),
+    F(
+        "filter_log_level",
+        "loglines",
+        "lines, minimum",
+        "the lines, in order, whose level (their third word) ranks at least `minimum` in "
+        "DEBUG, INFO, WARNING, ERROR, CRITICAL, levels matched in any case; lines without a "
+        "known level dropped, ValueError for an unknown minimum",
+        "    order = ['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL']\n"
+        "    floor = order.index(minimum.upper())\n"
+        "    kept = []\n"
+        "    for line in lines:\n"
+        "        words = line.split()\n"
+        "        if len(words) >= 3 and words[2].upper() in order:\n"
+        "            if order.index(words[2].upper()) >= floor:\n"
+        "                kept.append(line)\n"
+        "    return kept",
+        (
+            (
+                "['d t INFO up', 'd t ERROR down', 'd t DEBUG x'], 'info'",
+                "['d t INFO up', 'd t ERROR down']",
+            ),
+            (
+                "['d t CRITICAL fire', 'short', '', 'd t NOTICE hm'], 'ERROR'",
+                "['d t CRITICAL fire']",
+            ),
+            ("[], 'DEBUG'", "[]"),
+        ),
+        raises=(("['d t INFO x'], 'LOUD'", "ValueError"),),
+        defect=Defect(
+            "    order = ['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL']\n"
+            "    floor = order.index(minimum.upper())\n"
+            "    kept = []\n"
+            "    for line in lines:\n"
+            "        words = line.split()\n"
+            "        if len(words) >= 3 and words[2] in order and order.index(words[2]) >= floor:\n"
+            "            kept.append(line)\n"
+            "    return kept",
+            "a line whose level is not in capitals, such as 'd t error disk full'",
+            "the line is dropped; levels match in any case",
+            (
+                (
+                    "['d t error disk', 'd t Warning slow', 'd t info ok'], 'WARNING'",
+                    "['d t error disk', 'd t Warning slow']",
+                ),
+            ),
+        ),
+        change=Change(
+            "filter_log_level should also read WARN as WARNING and FATAL as CRITICAL, in the "
+            "lines and in `minimum`, in any case",
+            "    order = ['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL']\n"
+            "    aliases = {'WARN': 'WARNING', 'FATAL': 'CRITICAL'}\n\n"
+            "    def rank(level):\n"
+            "        level = level.upper()\n"
+            "        return order.index(aliases.get(level, level))\n\n"
+            "    floor = rank(minimum)\n"
+            "    kept = []\n"
+            "    for line in lines:\n"
+            "        words = line.split()\n"
+            "        if len(words) < 3:\n"
+            "            continue\n"
+            "        level = words[2].upper()\n"
+            "        if aliases.get(level, level) in order and rank(level) >= floor:\n"
+            "            kept.append(line)\n"
+            "    return kept",
+            (
+                (
+                    "['d t WARN slow', 'd t FATAL boom', 'd t INFO ok'], 'warning'",
+                    "['d t WARN slow', 'd t FATAL boom']",
+                ),
+                ("['d t ERROR x'], 'fatal'", "[]"),
+                ("['d t warn x', 'd t debug y'], 'WARN'", "['d t warn x']"),
+            ),
+            raises=(("['d t INFO x'], 'LOUD'", "ValueError"),),
+        ),
+    ),
+    F(
+        "parse_access_log",
+        "loglines",
+        "line",
+        "a dict of 'ip', 'method', 'path', 'status' (int) and 'size' (int, 0 when logged as "
+        "'-') from a common or combined log format line, or None when the line is not in that "
+        "format",
+        "    import re\n\n"
+        '    pattern = r\'(\\S+) \\S+ \\S+ \\[[^\\]]*\\] "(\\S+) (\\S+)[^"]*" (\\d{3}) (\\d+|-)\'\n'
+        "    match = re.match(pattern, line)\n"
+        "    if match is None:\n"
+        "        return None\n"
+        "    ip, method, path, status, size = match.groups()\n"
+        "    return {\n"
+        "        'ip': ip,\n"
+        "        'method': method,\n"
+        "        'path': path,\n"
+        "        'status': int(status),\n"
+        "        'size': 0 if size == '-' else int(size),\n"
+        "    }",
+        (
+            (
+                "'127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] \"GET /apache_pb.gif HTTP/1.0\" 200 2326'",
+                "{'ip': '127.0.0.1', 'method': 'GET', 'path': '/apache_pb.gif', 'status': 200, 'size': 2326}",
+            ),
+            (
+                '\'10.0.0.5 - - [01/May/2024:12:00:00 +0000] "POST /api/login HTTP/1.1" 401 512 "-" "curl/8.0"\'',
+                "{'ip': '10.0.0.5', 'method': 'POST', 'path': '/api/login', 'status': 401, 'size': 512}",
+            ),
+            ("'garbage'", "None"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            '    pattern = r\'(\\S+) \\S+ \\S+ \\[[^\\]]*\\] "(\\S+) (\\S+)[^"]*" (\\d{3}) (\\S+)\'\n'
+            "    match = re.match(pattern, line)\n"
+            "    if match is None:\n"
+            "        return None\n"
+            "    ip, method, path, status, size = match.groups()\n"
+            "    return {'ip': ip, 'method': method, 'path': path, 'status': int(status), 'size': int(size)}",
+            "a response logged with size '-', as a 304 often is",
+            "it crashes with ValueError; '-' means a size of 0",
+            (
+                (
+                    "'10.0.0.5 - - [01/May/2024:12:00:00 +0000] \"HEAD /health HTTP/1.1\" 304 -'",
+                    "{'ip': '10.0.0.5', 'method': 'HEAD', 'path': '/health', 'status': 304, 'size': 0}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "group_log_records",
+        "loglines",
+        "lines",
+        "the records in a list of log lines: a line starting with a space or a tab joins the "
+        "record before it, after a newline; any other line, or one at the very start, begins "
+        "a record",
+        "    records = []\n"
+        "    for line in lines:\n"
+        "        if line[:1] in (' ', '\\t') and records:\n"
+        "            records[-1] += '\\n' + line\n"
+        "        else:\n"
+        "            records.append(line)\n"
+        "    return records",
+        (
+            (
+                "['ERROR boom', '  at a()', '  at b()', 'INFO ok']",
+                "['ERROR boom\\n  at a()\\n  at b()', 'INFO ok']",
+            ),
+            ("['  orphan', 'INFO x']", "['  orphan', 'INFO x']"),
+            ("[]", "[]"),
+        ),
+        defect=Defect(
+            "    records = []\n"
+            "    for line in lines:\n"
+            "        if line.startswith(' ') and records:\n"
+            "            records[-1] += '\\n' + line\n"
+            "        else:\n"
+            "            records.append(line)\n"
+            "    return records",
+            "continuation lines indented with a tab, as Java stack traces are",
+            "each becomes a record of its own; a line starting with a tab continues the record too",
+            (
+                (
+                    "['ERROR boom', '\\tat a()', '\\tat b()', 'INFO ok']",
+                    "['ERROR boom\\n\\tat a()\\n\\tat b()', 'INFO ok']",
+                ),
+            ),
+        ),
+        change=Change(
+            "group_log_records should begin a record only at a line starting with a date "
+            "'YYYY-MM-DD'; every other line, indented or not, continues the record before it (or "
+            "begins the first one)",
+            "    import re\n\n"
+            "    records = []\n"
+            "    for line in lines:\n"
+            "        if re.match(r'\\d{4}-\\d{2}-\\d{2}', line) or not records:\n"
+            "            records.append(line)\n"
+            "        else:\n"
+            "            records[-1] += '\\n' + line\n"
+            "    return records",
+            (
+                (
+                    "['2024-05-01 ERROR boom', 'Traceback (most recent call last):', '  x', '2024-05-01 INFO ok']",
+                    "['2024-05-01 ERROR boom\\nTraceback (most recent call last):\\n  x', '2024-05-01 INFO ok']",
+                ),
+                ("['oops', '2024-05-01 INFO a']", "['oops', '2024-05-01 INFO a']"),
+                ("[]", "[]"),
+            ),
+        ),
+    ),
+    F(
+        "clock_add",
+        "durations",
+        "time, minutes",
+        "the 24-hour 'HH:MM' time, two digits each, that is `minutes` minutes after `time` "
+        "(before it when minutes is negative), wrapping around midnight",
+        "    hours, _, mins = time.partition(':')\n"
+        "    total = (int(hours) * 60 + int(mins) + minutes) % 1440\n"
+        "    return f'{total // 60:02d}:{total % 60:02d}'",
+        (
+            ("'09:15', 30", "'09:45'"),
+            ("'10:50', 75", "'12:05'"),
+            ("'00:00', 0", "'00:00'"),
+            ("'09:00', -30", "'08:30'"),
+        ),
+        defect=Defect(
+            "    hours, _, mins = time.partition(':')\n"
+            "    total = int(hours) * 60 + int(mins) + minutes\n"
+            "    return f'{total // 60:02d}:{total % 60:02d}'",
+            "a result past midnight or before it, such as '23:30' plus 90",
+            "it answers '25:00'; the clock wraps around at midnight",
+            (
+                ("'23:30', 90", "'01:00'"),
+                ("'00:15', -30", "'23:45'"),
+                ("'12:00', 1440", "'12:00'"),
+            ),
+        ),
+        change=Change(
+            "clock_add should say when the result falls on another day, adding ' (+1d)', ' (+2d)' "
+            "and so on, or ' (-1d)' and so on, after the time",
+            "    hours, _, mins = time.partition(':')\n"
+            "    days, total = divmod(int(hours) * 60 + int(mins) + minutes, 1440)\n"
+            "    clock = f'{total // 60:02d}:{total % 60:02d}'\n"
+            "    if days == 0:\n"
+            "        return clock\n"
+            "    return f'{clock} ({days:+d}d)'",
+            (
+                ("'23:30', 90", "'01:00 (+1d)'"),
+                ("'00:15', -30", "'23:45 (-1d)'"),
+                ("'09:00', 60", "'10:00'"),
+                ("'12:00', 2880", "'12:00 (+2d)'"),
+            ),
+        ),
+    ),
+    F(
+        "format_latency",
+        "durations",
+        "ms",
+        "a latency in whole milliseconds as text: '850ms' under a second, seconds with one "
+        "decimal cut down (not rounded) like '1.9s' under a minute, else minutes and whole "
+        "seconds like '2m 5s'",
+        "    if ms < 1000:\n"
+        "        return f'{ms}ms'\n"
+        "    if ms < 60000:\n"
+        "        return f'{ms // 1000}.{ms % 1000 // 100}s'\n"
+        "    minutes, seconds = divmod(ms // 1000, 60)\n"
+        "    return f'{minutes}m {seconds}s'",
+        (
+            ("850", "'850ms'"),
+            ("0", "'0ms'"),
+            ("1500", "'1.5s'"),
+            ("59000", "'59.0s'"),
+            ("125400", "'2m 5s'"),
+        ),
+        defect=Defect(
+            "    if ms < 1000:\n"
+            "        return f'{ms}ms'\n"
+            "    if ms < 60000:\n"
+            "        return f'{ms / 1000:.1f}s'\n"
+            "    minutes, seconds = divmod(ms // 1000, 60)\n"
+            "    return f'{minutes}m {seconds}s'",
+            "a time such as 1999 ms",
+            "it says '2.0s'; the seconds are cut down to one decimal, not rounded",
+            (
+                ("1999", "'1.9s'"),
+                ("59990", "'59.9s'"),
+            ),
+        ),
+    ),
+    F(
+        "duration_millis",
+        "durations",
+        "text",
+        "the whole milliseconds in a Go-style duration such as '1h30m', '1.5s', '300ms' or "
+        "'2m3.25s' (units h, m, s and ms, decimals allowed), raising ValueError for other "
+        "text or an empty string",
+        "    import re\n"
+        "    from fractions import Fraction\n\n"
+        "    units = {'h': 3600000, 'm': 60000, 's': 1000, 'ms': 1}\n"
+        "    parts = re.findall(r'(\\d+(?:\\.\\d+)?)(ms|h|m|s)', text)\n"
+        "    if not text or ''.join(n + u for n, u in parts) != text:\n"
+        "        raise ValueError(f'not a duration: {text!r}')\n"
+        "    return int(sum(Fraction(n) * units[u] for n, u in parts))",
+        (
+            ("'1h30m'", "5400000"),
+            ("'1.5s'", "1500"),
+            ("'2m3.25s'", "123250"),
+        ),
+        raises=(
+            ("'soon'", "ValueError"),
+            ("''", "ValueError"),
+            ("'5 m'", "ValueError"),
+        ),
+        defect=Defect(
+            "    import re\n"
+            "    from fractions import Fraction\n\n"
+            "    units = {'h': 3600000, 'm': 60000, 's': 1000, 'ms': 1}\n"
+            "    parts = re.findall(r'(\\d+(?:\\.\\d+)?)(h|m|s|ms)', text)\n"
+            "    if not text or ''.join(n + u for n, u in parts) != text:\n"
+            "        raise ValueError(f'not a duration: {text!r}')\n"
+            "    return int(sum(Fraction(n) * units[u] for n, u in parts))",
+            "a duration in milliseconds, such as '300ms' or '1s500ms'",
+            "it raises ValueError; ms is a unit of its own, milliseconds",
+            (
+                ("'300ms'", "300"),
+                ("'1s500ms'", "1500"),
+            ),
+        ),
+    ),
+    F(
+        "rate_limit_decisions",
+        "ratelimit",
+        "times, limit, window",
+        "one bool per request time (whole seconds, ascending): True when fewer than `limit` "
+        "earlier allowed requests are later than that time minus `window`; rejected requests "
+        "do not count",
+        "    allowed = []\n"
+        "    decisions = []\n"
+        "    for t in times:\n"
+        "        ok = sum(1 for a in allowed if a > t - window) < limit\n"
+        "        if ok:\n"
+        "            allowed.append(t)\n"
+        "        decisions.append(ok)\n"
+        "    return decisions",
+        (
+            ("[0, 1, 2], 2, 10", "[True, True, False]"),
+            ("[0, 5, 20], 1, 10", "[True, False, True]"),
+            ("[0, 10], 1, 10", "[True, True]"),
+            ("[], 3, 60", "[]"),
+        ),
+        defect=Defect(
+            "    decisions = []\n"
+            "    for i, t in enumerate(times):\n"
+            "        recent = [a for a in times[:i] if a > t - window]\n"
+            "        decisions.append(len(recent) < limit)\n"
+            "    return decisions",
+            "requests rejected inside the window, such as times [0, 1, 2, 10, 11] with limit 2 "
+            "and window 10",
+            "they count against the limit and later requests are rejected too; only allowed "
+            "requests count",
+            (("[0, 1, 2, 10, 11], 2, 10", "[True, True, False, True, True]"),),
+        ),
+    ),
+    F(
+        "token_bucket_decisions",
+        "ratelimit",
+        "capacity, rate, times",
+        "one bool per request time (seconds, ascending): a bucket full with `capacity` tokens "
+        "at the first request gains `rate` tokens a second, never holding more than capacity; "
+        "a request passes when it can take one whole token",
+        "    from fractions import Fraction\n\n"
+        "    full = Fraction(capacity)\n"
+        "    tokens = full\n"
+        "    last = None\n"
+        "    results = []\n"
+        "    for t in times:\n"
+        "        if last is not None:\n"
+        "            tokens = min(full, tokens + (Fraction(str(t)) - last) * Fraction(str(rate)))\n"
+        "        last = Fraction(str(t))\n"
+        "        if tokens >= 1:\n"
+        "            tokens -= 1\n"
+        "            results.append(True)\n"
+        "        else:\n"
+        "            results.append(False)\n"
+        "    return results",
+        (
+            ("2, 1, [0, 0, 0]", "[True, True, False]"),
+            ("1, 1, [0, 0.5, 1]", "[True, False, True]"),
+            ("2, 0.5, [0, 0, 1, 2]", "[True, True, False, True]"),
+            ("5, 1, []", "[]"),
+        ),
+        defect=Defect(
+            "    from fractions import Fraction\n\n"
+            "    tokens = Fraction(capacity)\n"
+            "    last = None\n"
+            "    results = []\n"
+            "    for t in times:\n"
+            "        if last is not None:\n"
+            "            tokens += (Fraction(str(t)) - last) * Fraction(str(rate))\n"
+            "        last = Fraction(str(t))\n"
+            "        if tokens >= 1:\n"
+            "            tokens -= 1\n"
+            "            results.append(True)\n"
+            "        else:\n"
+            "            results.append(False)\n"
+            "    return results",
+            "a long pause before a burst, such as capacity 2 and requests at 0, 100, 100 and 100",
+            "every request of the burst passes; the bucket never holds more than capacity tokens",
+            (("2, 1, [0, 100, 100, 100]", "[True, True, True, False]"),),
+        ),
+    ),
+    F(
+        "parse_rate_limit",
+        "ratelimit",
+        "text",
+        "a (requests, seconds) tuple from a rate such as '100/s', '5/min', '1000/h', '2/day' "
+        "or '10/30s' (a count before the unit multiplies it), raising ValueError for other "
+        "text",
+        "    import re\n\n"
+        "    units = {'s': 1, 'min': 60, 'h': 3600, 'day': 86400}\n"
+        "    match = re.fullmatch(r'(\\d+)/(\\d*)(s|min|h|day)', text.strip())\n"
+        "    if match is None:\n"
+        "        raise ValueError(f'not a rate: {text!r}')\n"
+        "    count, many, unit = match.groups()\n"
+        "    return int(count), int(many or 1) * units[unit]",
+        (
+            ("'100/s'", "(100, 1)"),
+            ("'5/min'", "(5, 60)"),
+            ("'1000/h'", "(1000, 3600)"),
+            ("'2/day'", "(2, 86400)"),
+        ),
+        raises=(
+            ("'100'", "ValueError"),
+            ("'fast'", "ValueError"),
+            ("'5/week'", "ValueError"),
+        ),
+        defect=Defect(
+            "    units = {'s': 1, 'min': 60, 'h': 3600, 'day': 86400}\n"
+            "    count, unit = text.strip().split('/')\n"
+            "    if unit not in units or not count.isdigit():\n"
+            "        raise ValueError(f'not a rate: {text!r}')\n"
+            "    return int(count), units[unit]",
+            "a rate over several units, such as '10/30s' or '3/5min'",
+            "it raises ValueError; a count before the unit multiplies it",
+            (
+                ("'10/30s'", "(10, 30)"),
+                ("'3/5min'", "(3, 300)"),
+            ),
+        ),
+        change=Change(
+            "parse_rate_limit should also take the words 'per second', 'per minute', 'per hour' "
+            "and 'per day', as in '100 per minute' (no count before the unit there)",
+            "    import re\n\n"
+            "    units = {'s': 1, 'min': 60, 'h': 3600, 'day': 86400}\n"
+            "    words = {'second': 1, 'minute': 60, 'hour': 3600, 'day': 86400}\n"
+            "    spoken = re.fullmatch(r'(\\d+) per (second|minute|hour|day)', text.strip())\n"
+            "    if spoken is not None:\n"
+            "        return int(spoken.group(1)), words[spoken.group(2)]\n"
+            "    match = re.fullmatch(r'(\\d+)/(\\d*)(s|min|h|day)', text.strip())\n"
+            "    if match is None:\n"
+            "        raise ValueError(f'not a rate: {text!r}')\n"
+            "    count, many, unit = match.groups()\n"
+            "    return int(count), int(many or 1) * units[unit]",
+            (
+                ("'100 per minute'", "(100, 60)"),
+                ("'1 per day'", "(1, 86400)"),
+                ("'10/30s'", "(10, 30)"),
+                ("'5/min'", "(5, 60)"),
+            ),
+            raises=(
+                ("'100 per fortnight'", "ValueError"),
+                ("'fast'", "ValueError"),
+            ),
+        ),
+    ),
+    F(
+        "config_drift",
+        "drift",
+        "old, new",
+        "sorted lines saying how nested dict new differs from old by dotted key path: '+ "
+        "path' added, '- path' removed, '~ path' changed, dicts on both sides compared key by "
+        "key and other values whole",
+        "    lines = []\n\n"
+        "    def walk(a, b, prefix):\n"
+        "        for key in set(a) | set(b):\n"
+        "            path = f'{prefix}{key}'\n"
+        "            if key not in b:\n"
+        "                lines.append(f'- {path}')\n"
+        "            elif key not in a:\n"
+        "                lines.append(f'+ {path}')\n"
+        "            elif isinstance(a[key], dict) and isinstance(b[key], dict):\n"
+        "                walk(a[key], b[key], f'{path}.')\n"
+        "            elif a[key] != b[key]:\n"
+        "                lines.append(f'~ {path}')\n\n"
+        "    walk(old, new, '')\n"
+        "    return sorted(lines)",
+        (
+            ("{'a': 1, 'b': 2}, {'a': 1, 'b': 3, 'c': 4}", "['+ c', '~ b']"),
+            ("{}, {}", "[]"),
+            ("{'x': {'y': 1}}, {}", "['- x']"),
+            ("{'a': [1]}, {'a': [1, 2]}", "['~ a']"),
+        ),
+        defect=Defect(
+            "    lines = []\n"
+            "    for key in set(old) | set(new):\n"
+            "        if key not in new:\n"
+            "            lines.append(f'- {key}')\n"
+            "        elif key not in old:\n"
+            "            lines.append(f'+ {key}')\n"
+            "        elif old[key] != new[key]:\n"
+            "            lines.append(f'~ {key}')\n"
+            "    return sorted(lines)",
+            "a change inside a nested section, such as the port under db",
+            "the whole section is reported as changed; nested dicts are compared key by key, with "
+            "dotted paths such as '~ db.port'",
+            (
+                (
+                    "{'db': {'host': 'x', 'port': 1}}, {'db': {'host': 'x', 'port': 2}}",
+                    "['~ db.port']",
+                ),
+                ("{'db': {'host': 'x'}}, {'db': {'host': 'x', 'pool': 5}}", "['+ db.pool']"),
+            ),
+        ),
+        change=Change(
+            "config_drift should show the values too, written with repr: '+ path = new', '- path "
+            "= old' and '~ path: old -> new', the lines still sorted",
+            "    lines = []\n\n"
+            "    def walk(a, b, prefix):\n"
+            "        for key in set(a) | set(b):\n"
+            "            path = f'{prefix}{key}'\n"
+            "            if key not in b:\n"
+            "                lines.append(f'- {path} = {a[key]!r}')\n"
+            "            elif key not in a:\n"
+            "                lines.append(f'+ {path} = {b[key]!r}')\n"
+            "            elif isinstance(a[key], dict) and isinstance(b[key], dict):\n"
+            "                walk(a[key], b[key], f'{path}.')\n"
+            "            elif a[key] != b[key]:\n"
+            "                lines.append(f'~ {path}: {a[key]!r} -> {b[key]!r}')\n\n"
+            "    walk(old, new, '')\n"
+            "    return sorted(lines)",
+            (
+                (
+                    "{'a': 1, 'b': 'x'}, {'b': 'y', 'c': 2}",
+                    "['+ c = 2', '- a = 1', \"~ b: 'x' -> 'y'\"]",
+                ),
+                ("{'db': {'port': 1}}, {'db': {'port': 2}}", "['~ db.port: 1 -> 2']"),
+                ("{}, {}", "[]"),
+            ),
+        ),
+    ),
+    F(
+        "flatten_settings",
+        "drift",
+        "data",
+        "a flat dict mapping each leaf's dotted path, such as 'db.port', to the leaf, for a "
+        "nested dict whose leaves are its values that are not dicts and its empty dicts",
+        "    flat = {}\n\n"
+        "    def walk(node, prefix):\n"
+        "        for key, value in node.items():\n"
+        "            path = f'{prefix}{key}'\n"
+        "            if isinstance(value, dict) and value:\n"
+        "                walk(value, f'{path}.')\n"
+        "            else:\n"
+        "                flat[path] = value\n\n"
+        "    walk(data, '')\n"
+        "    return flat",
+        (
+            (
+                "{'db': {'host': 'x', 'port': 5432}, 'debug': True}",
+                "{'db.host': 'x', 'db.port': 5432, 'debug': True}",
+            ),
+            ("{}", "{}"),
+            ("{'a': {'b': {'c': [1, 2]}}}", "{'a.b.c': [1, 2]}"),
+        ),
+        defect=Defect(
+            "    flat = {}\n\n"
+            "    def walk(node, prefix):\n"
+            "        for key, value in node.items():\n"
+            "            if isinstance(value, dict):\n"
+            "                walk(value, f'{prefix}{key}.')\n"
+            "            else:\n"
+            "                flat[f'{prefix}{key}'] = value\n\n"
+            "    walk(data, '')\n"
+            "    return flat",
+            "an empty section, such as a key 'extra' holding an empty dict",
+            "the key vanishes; an empty dict is kept as it is under its path",
+            (
+                ("{'extra': {}, 'a': 1}", "{'extra': {}, 'a': 1}"),
+                ("{'db': {'opts': {}, 'host': 'x'}}", "{'db.opts': {}, 'db.host': 'x'}"),
+            ),
+        ),
+    ),
+    F(
+        "is_valid_hostname",
+        "dns",
+        "name",
+        "whether name is a valid DNS host name: at most 253 characters without one optional "
+        "trailing dot, and dot-separated labels of 1 to 63 ASCII letters, digits or '-', none "
+        "starting or ending with '-'",
+        "    import re\n\n"
+        "    if name.endswith('.'):\n"
+        "        name = name[:-1]\n"
+        "    if not name or len(name) > 253:\n"
+        "        return False\n"
+        "    label = re.compile(r'[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?')\n"
+        "    return all(label.fullmatch(part) for part in name.split('.'))",
+        (
+            ("'web-01.example.com'", "True"),
+            ("'example.com.'", "True"),
+            ("'a..b'", "False"),
+            ("''", "False"),
+            ("'under_score.io'", "False"),
+            ("'a' * 64 + '.com'", "False"),
+            ("'.'.join(['abc'] * 64)", "False"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    if name.endswith('.'):\n"
+            "        name = name[:-1]\n"
+            "    if not name or len(name) > 253:\n"
+            "        return False\n"
+            "    return all(re.fullmatch(r'[A-Za-z0-9-]{1,63}', part) for part in name.split('.'))",
+            "a label starting or ending with '-', such as '-web.example.com'",
+            "it is accepted; labels cannot start or end with '-'",
+            (
+                ("'-web.example.com'", "False"),
+                ("'web-.example.com'", "False"),
+            ),
+        ),
+        change=Change(
+            "is_valid_hostname should also accept a wildcard name whose first label is exactly "
+            "'*', such as '*.example.com'; a lone '*', or '*' anywhere else, is still invalid",
+            "    import re\n\n"
+            "    if name.endswith('.'):\n"
+            "        name = name[:-1]\n"
+            "    if name.startswith('*.'):\n"
+            "        name = name[2:]\n"
+            "    if not name or len(name) > 253:\n"
+            "        return False\n"
+            "    label = re.compile(r'[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?')\n"
+            "    return all(label.fullmatch(part) for part in name.split('.'))",
+            (
+                ("'*.example.com'", "True"),
+                ("'*'", "False"),
+                ("'a.*.com'", "False"),
+                ("'web.example.com'", "True"),
+                ("'-web.example.com'", "False"),
+            ),
+        ),
+    ),
+    F(
+        "reverse_dns_name",
+        "dns",
+        "address",
+        "the reverse-lookup name of an IP address: an IPv4 address's numbers reversed under "
+        "in-addr.arpa, an IPv6 address's 32 hex digits reversed, dot-separated, under "
+        "ip6.arpa; ValueError for other text",
+        "    import ipaddress\n\n    return ipaddress.ip_address(address.strip()).reverse_pointer",
+        (
+            ("'10.1.2.3'", "'3.2.1.10.in-addr.arpa'"),
+            ("'127.0.0.1'", "'1.0.0.127.in-addr.arpa'"),
+        ),
+        raises=(
+            ("'example.com'", "ValueError"),
+            ("'10.0.0.256'", "ValueError"),
+        ),
+        defect=Defect(
+            "    parts = address.strip().split('.')\n"
+            "    if len(parts) != 4 or not all(p.isdigit() and int(p) < 256 for p in parts):\n"
+            "        raise ValueError(f'not an IP address: {address!r}')\n"
+            "    return '.'.join(reversed(parts)) + '.in-addr.arpa'",
+            "an IPv6 address such as '2001:db8::1'",
+            "it raises ValueError; IPv6 addresses have reverse names too, digit by digit under "
+            "ip6.arpa",
+            (
+                (
+                    "'2001:db8::1'",
+                    "'1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa'",
+                ),
+                (
+                    "'::1'",
+                    "'1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.ip6.arpa'",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "find_zone",
+        "dns",
+        "name, zones",
+        "the longest of `zones`, as written there, that a DNS name belongs to (equal to it or "
+        "ending with '.' and the zone), compared in any case with trailing dots ignored, or "
+        "None",
+        "    def norm(text):\n"
+        "        return text.lower().rstrip('.')\n\n"
+        "    host = norm(name)\n"
+        "    best = None\n"
+        "    for zone in zones:\n"
+        "        z = norm(zone)\n"
+        "        if host == z or host.endswith('.' + z):\n"
+        "            if best is None or len(z) > len(norm(best)):\n"
+        "                best = zone\n"
+        "    return best",
+        (
+            ("'www.example.com', ['com', 'example.com']", "'example.com'"),
+            ("'WWW.EXAMPLE.COM.', ['Example.com.']", "'Example.com.'"),
+            ("'example.org', ['example.com']", "None"),
+            ("'example.com', ['example.com']", "'example.com'"),
+        ),
+        defect=Defect(
+            "    def norm(text):\n"
+            "        return text.lower().rstrip('.')\n\n"
+            "    host = norm(name)\n"
+            "    best = None\n"
+            "    for zone in zones:\n"
+            "        if host.endswith(norm(zone)):\n"
+            "            if best is None or len(norm(zone)) > len(norm(best)):\n"
+            "                best = zone\n"
+            "    return best",
+            "a name that only ends with a zone's text, such as 'notexample.com' for zone "
+            "'example.com'",
+            "it is put in that zone; a zone matches whole labels only",
+            (
+                ("'notexample.com', ['example.com', 'com']", "'com'"),
+                ("'badexample.com', ['example.com']", "None"),
+            ),
+        ),
+    ),
+    F(
+        "parse_dns_record",
+        "dns",
+        "line",
+        "a dict of 'name', 'ttl' (an int, None if absent), 'type' and 'data' (the remaining "
+        "words, space-joined) from a zone file line like 'www 300 IN A 10.0.0.1', IN "
+        "optional; ValueError without type or data",
+        "    words = line.split()\n"
+        "    if len(words) < 3:\n"
+        "        raise ValueError(f'not a record: {line!r}')\n"
+        "    rest = words[1:]\n"
+        "    ttl = None\n"
+        "    if rest[0].isdigit():\n"
+        "        ttl = int(rest.pop(0))\n"
+        "    if rest and rest[0].upper() == 'IN':\n"
+        "        rest.pop(0)\n"
+        "    if len(rest) < 2:\n"
+        "        raise ValueError(f'not a record: {line!r}')\n"
+        "    return {'name': words[0], 'ttl': ttl, 'type': rest[0], 'data': ' '.join(rest[1:])}",
+        (
+            (
+                "'www 300 IN A 10.0.0.1'",
+                "{'name': 'www', 'ttl': 300, 'type': 'A', 'data': '10.0.0.1'}",
+            ),
+            (
+                "'@ 3600 TXT \"v=spf1 -all\"'",
+                "{'name': '@', 'ttl': 3600, 'type': 'TXT', 'data': '\"v=spf1 -all\"'}",
+            ),
+            (
+                "'mail  60  IN  MX  10 mx.example.com.'",
+                "{'name': 'mail', 'ttl': 60, 'type': 'MX', 'data': '10 mx.example.com.'}",
+            ),
+        ),
+        raises=(
+            ("'www 300 IN'", "ValueError"),
+            ("''", "ValueError"),
+        ),
+        defect=Defect(
+            "    words = line.split()\n"
+            "    if len(words) < 4:\n"
+            "        raise ValueError(f'not a record: {line!r}')\n"
+            "    rest = words[2:]\n"
+            "    if rest[0].upper() == 'IN':\n"
+            "        rest = rest[1:]\n"
+            "    if len(rest) < 2:\n"
+            "        raise ValueError(f'not a record: {line!r}')\n"
+            "    return {'name': words[0], 'ttl': int(words[1]), 'type': rest[0], 'data': ' '.join(rest[1:])}",
+            "a record without a TTL, such as 'mail IN MX 10 mx.example.com.'",
+            "it raises ValueError; the TTL may be left out, and is then None",
+            (
+                (
+                    "'mail IN MX 10 mx.example.com.'",
+                    "{'name': 'mail', 'ttl': None, 'type': 'MX', 'data': '10 mx.example.com.'}",
+                ),
+                ("'api CNAME web'", "{'name': 'api', 'ttl': None, 'type': 'CNAME', 'data': 'web'}"),
+            ),
+        ),
+    ),
+    F(
+        "count_addresses",
+        "iprange",
+        "start, end",
+        "how many IPv4 addresses there are from start to end, both included, raising "
+        "ValueError when end comes before start or either is not an IPv4 address",
+        "    import ipaddress\n\n"
+        "    first = ipaddress.ip_address(start)\n"
+        "    last = ipaddress.ip_address(end)\n"
+        "    if first.version != 4 or last.version != 4:\n"
+        "        raise ValueError(f'not IPv4: {start!r}, {end!r}')\n"
+        "    if last < first:\n"
+        "        raise ValueError(f'{end} is before {start}')\n"
+        "    return int(last) - int(first) + 1",
+        (
+            ("'10.0.0.1', '10.0.0.10'", "10"),
+            ("'192.168.1.7', '192.168.1.7'", "1"),
+        ),
+        raises=(
+            ("'10.0.0.9', '10.0.0.1'", "ValueError"),
+            ("'10.0.0.1', 'x'", "ValueError"),
+        ),
+        defect=Defect(
+            "    import ipaddress\n\n"
+            "    first = ipaddress.ip_address(start)\n"
+            "    last = ipaddress.ip_address(end)\n"
+            "    if first.version != 4 or last.version != 4:\n"
+            "        raise ValueError(f'not IPv4: {start!r}, {end!r}')\n"
+            "    if last < first:\n"
+            "        raise ValueError(f'{end} is before {start}')\n"
+            "    return int(end.split('.')[-1]) - int(start.split('.')[-1]) + 1",
+            "a range across octets, such as '10.0.0.250' to '10.0.1.5'",
+            "the count is wrong; the whole address counts, not just its last number",
+            (
+                ("'10.0.0.250', '10.0.1.5'", "12"),
+                ("'10.0.0.0', '10.0.255.255'", "65536"),
+            ),
+        ),
+    ),
+    F(
+        "range_to_cidrs",
+        "iprange",
+        "start, end",
+        "the fewest CIDR blocks, as text such as '10.0.0.2/31' in address order, that cover "
+        "exactly the IPv4 addresses from start to end, both included; ValueError when end "
+        "comes before start",
+        "    import ipaddress\n\n"
+        "    first = ipaddress.IPv4Address(start)\n"
+        "    last = ipaddress.IPv4Address(end)\n"
+        "    if last < first:\n"
+        "        raise ValueError(f'{end} is before {start}')\n"
+        "    return [str(block) for block in ipaddress.summarize_address_range(first, last)]",
+        (
+            ("'10.0.0.0', '10.0.0.255'", "['10.0.0.0/24']"),
+            (
+                "'10.0.0.1', '10.0.0.6'",
+                "['10.0.0.1/32', '10.0.0.2/31', '10.0.0.4/31', '10.0.0.6/32']",
+            ),
+            ("'192.168.0.0', '192.168.1.255'", "['192.168.0.0/23']"),
+            ("'10.9.9.9', '10.9.9.9'", "['10.9.9.9/32']"),
+        ),
+        raises=(("'10.0.0.5', '10.0.0.1'", "ValueError"),),
+    ),
+    F(
+        "next_free_address",
+        "iprange",
+        "network, used",
+        "the lowest host address of an IPv4 CIDR block (its first and last addresses excluded "
+        "unless it is a /31 or /32) that is not in the list used, or None when all are taken",
+        "    import ipaddress\n\n"
+        "    taken = set(used)\n"
+        "    for host in ipaddress.IPv4Network(network, strict=False).hosts():\n"
+        "        if str(host) not in taken:\n"
+        "            return str(host)\n"
+        "    return None",
+        (
+            ("'10.0.0.0/24', []", "'10.0.0.1'"),
+            ("'10.0.0.0/24', ['10.0.0.1', '10.0.0.2']", "'10.0.0.3'"),
+            ("'10.0.0.0/31', ['10.0.0.0']", "'10.0.0.1'"),
+        ),
+        defect=Defect(
+            "    import ipaddress\n\n"
+            "    taken = set(used)\n"
+            "    for host in list(ipaddress.IPv4Network(network, strict=False))[1:]:\n"
+            "        if str(host) not in taken:\n"
+            "            return str(host)\n"
+            "    return None",
+            "a block whose hosts are all taken, such as 10.0.0.0/30 with .1 and .2 used",
+            "it hands out the broadcast address; there is no free address left",
+            (
+                ("'10.0.0.0/30', ['10.0.0.1', '10.0.0.2']", "None"),
+                (
+                    "'192.168.5.0/29', ['192.168.5.1', '192.168.5.2', '192.168.5.3', '192.168.5.4', '192.168.5.5', '192.168.5.6']",
+                    "None",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "parse_unit_file",
+        "systemd",
+        "text",
+        "a systemd unit file as a dict of section to dict of key to list of values (keys may "
+        "repeat), spaces around '=' stripped, blank, # and ; lines skipped; ValueError for a "
+        "key before any section",
+        "    sections = {}\n"
+        "    current = None\n"
+        "    for raw in text.splitlines():\n"
+        "        line = raw.strip()\n"
+        "        if not line or line.startswith(('#', ';')):\n"
+        "            continue\n"
+        "        if line.startswith('[') and line.endswith(']'):\n"
+        "            current = sections.setdefault(line[1:-1], {})\n"
+        "            continue\n"
+        "        if current is None:\n"
+        "            raise ValueError(f'key outside a section: {line!r}')\n"
+        "        key, _, value = line.partition('=')\n"
+        "        current.setdefault(key.strip(), []).append(value.strip())\n"
+        "    return sections",
+        (
+            (
+                "'[Unit]\\nDescription=Web\\n\\n[Service]\\nExecStartPre=/bin/a\\nExecStartPre=/bin/b\\n# note\\nExecStart=/bin/web\\n'",
+                "{'Unit': {'Description': ['Web']}, 'Service': {'ExecStartPre': ['/bin/a', '/bin/b'], 'ExecStart': ['/bin/web']}}",
+            ),
+            (
+                "'[Service]\\n; off\\nEnvironment=MODE=prod'",
+                "{'Service': {'Environment': ['MODE=prod']}}",
+            ),
+            ("''", "{}"),
+        ),
+        raises=(("'Description=x\\n[Unit]'", "ValueError"),),
+        defect=Defect(
+            "    sections = {}\n"
+            "    current = None\n"
+            "    for raw in text.splitlines():\n"
+            "        line = raw.strip()\n"
+            "        if not line or line.startswith(('#', ';')):\n"
+            "            continue\n"
+            "        if line.startswith('[') and line.endswith(']'):\n"
+            "            current = sections.setdefault(line[1:-1], {})\n"
+            "            continue\n"
+            "        if current is None:\n"
+            "            raise ValueError(f'key outside a section: {line!r}')\n"
+            "        key, _, value = line.partition('=')\n"
+            "        current.setdefault(key, []).append(value)\n"
+            "    return sections",
+            "spaces around '=', as in 'Restart = always'",
+            "the key and the value keep the spaces; they are stripped",
+            (
+                (
+                    "'[Service]\\nRestart = always\\nUser= web'",
+                    "{'Service': {'Restart': ['always'], 'User': ['web']}}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "failed_units",
+        "systemd",
+        "output",
+        "the names of the units whose ACTIVE column, the third, is 'failed' in `systemctl "
+        "list-units` output, in order; a '●' marker at the start of a line is not a column",
+        "    names = []\n"
+        "    for line in output.splitlines():\n"
+        "        words = line.strip().removeprefix('●').split()\n"
+        "        if len(words) >= 3 and words[2] == 'failed':\n"
+        "            names.append(words[0])\n"
+        "    return names",
+        (
+            (
+                "'UNIT LOAD ACTIVE SUB DESCRIPTION\\nnginx.service loaded active running Web\\ncron.service loaded failed failed Cron'",
+                "['cron.service']",
+            ),
+            ("''", "[]"),
+        ),
+        defect=Defect(
+            "    names = []\n"
+            "    for line in output.splitlines():\n"
+            "        words = line.split()\n"
+            "        if len(words) >= 3 and words[2] == 'failed':\n"
+            "            names.append(words[0])\n"
+            "    return names",
+            "a failed unit marked with '●' at the start of its line, as systemctl prints it",
+            "it is missed; the marker is not a column",
+            (
+                (
+                    "'  UNIT LOAD ACTIVE SUB DESCRIPTION\\n● db.service loaded failed failed DB\\n  web.service loaded active running Web\\n● mq.service loaded failed failed MQ'",
+                    "['db.service', 'mq.service']",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "mount_unit_name",
+        "systemd",
+        "path",
+        "the systemd mount unit name of a path: outer slashes dropped, '/' written '-', "
+        "characters other than ASCII letters, digits, '_', '.' and ':' as backslash, x, two "
+        "lowercase hex digits; then '.mount' ('-.mount' for '/')",
+        "    import string\n\n"
+        "    allowed = set(string.ascii_letters + string.digits + '_.:')\n"
+        "    parts = [part for part in path.split('/') if part]\n"
+        "    if not parts:\n"
+        "        return '-.mount'\n\n"
+        "    def escape(part):\n"
+        "        out = []\n"
+        "        for char in part:\n"
+        "            if char in allowed:\n"
+        "                out.append(char)\n"
+        "            else:\n"
+        "                out.extend(f'\\\\x{byte:02x}' for byte in char.encode())\n"
+        "        return ''.join(out)\n\n"
+        "    return '-'.join(escape(part) for part in parts) + '.mount'",
+        (
+            ("'/var/lib/data'", "'var-lib-data.mount'"),
+            ("'/'", "'-.mount'"),
+            ("'/mnt/backup disk'", "'mnt-backup\\\\x20disk.mount'"),
+            ("'/srv/'", "'srv.mount'"),
+        ),
+        defect=Defect(
+            "    name = path.strip('/')\n"
+            "    if not name:\n"
+            "        return '-.mount'\n"
+            "    return name.replace(' ', '\\\\x20').replace('/', '-') + '.mount'",
+            "a path with '-' in it, such as '/var/my-app'",
+            "the '-' is kept and reads as a '/'; it is escaped too, as backslash x2d",
+            (
+                ("'/var/my-app'", "'var-my\\\\x2dapp.mount'"),
+                ("'/data-1'", "'data\\\\x2d1.mount'"),
+            ),
+        ),
+    ),
+    F(
+        "parse_image_ref",
+        "images",
+        "ref",
+        "a (registry, repository, tag) tuple for a Docker image reference: the first '/'-part "
+        "is the registry if it holds '.' or ':' or is 'localhost', else 'docker.io', adding "
+        "'library/' to a one-part name; tag 'latest' when none",
+        "    first, slash, rest = ref.partition('/')\n"
+        "    if slash and ('.' in first or ':' in first or first == 'localhost'):\n"
+        "        registry, name = first, rest\n"
+        "    else:\n"
+        "        registry, name = 'docker.io', ref\n"
+        "        if '/' not in name:\n"
+        "            name = 'library/' + name\n"
+        "    name, colon, tag = name.partition(':')\n"
+        "    return registry, name, tag if colon else 'latest'",
+        (
+            ("'nginx'", "('docker.io', 'library/nginx', 'latest')"),
+            ("'nginx:1.25'", "('docker.io', 'library/nginx', '1.25')"),
+            ("'grafana/grafana:10.0.0'", "('docker.io', 'grafana/grafana', '10.0.0')"),
+            ("'ghcr.io/acme/api:v2'", "('ghcr.io', 'acme/api', 'v2')"),
+        ),
+        defect=Defect(
+            "    ref, colon, tag = ref.partition(':')\n"
+            "    first, slash, rest = ref.partition('/')\n"
+            "    if slash and ('.' in first or first == 'localhost'):\n"
+            "        registry, name = first, rest\n"
+            "    else:\n"
+            "        registry, name = 'docker.io', ref\n"
+            "        if '/' not in name:\n"
+            "            name = 'library/' + name\n"
+            "    return registry, name, tag if colon else 'latest'",
+            "a registry with a port, such as 'localhost:5000/app'",
+            "the port is taken for the tag; the tag is only after a ':' in the last part",
+            (
+                ("'localhost:5000/app'", "('localhost:5000', 'app', 'latest')"),
+                (
+                    "'registry.local:5000/team/api:1.2'",
+                    "('registry.local:5000', 'team/api', '1.2')",
+                ),
+            ),
+        ),
+        change=Change(
+            "parse_image_ref should answer a fourth item, the digest after '@' such as "
+            "'sha256:abc123', or None when there is none; a reference with a digest and no tag "
+            "has tag None instead of 'latest'",
+            "    ref, at, digest = ref.partition('@')\n"
+            "    first, slash, rest = ref.partition('/')\n"
+            "    if slash and ('.' in first or ':' in first or first == 'localhost'):\n"
+            "        registry, name = first, rest\n"
+            "    else:\n"
+            "        registry, name = 'docker.io', ref\n"
+            "        if '/' not in name:\n"
+            "            name = 'library/' + name\n"
+            "    name, colon, tag = name.partition(':')\n"
+            "    if not colon:\n"
+            "        tag = None if at else 'latest'\n"
+            "    return registry, name, tag, digest if at else None",
+            (
+                ("'nginx@sha256:abc123'", "('docker.io', 'library/nginx', None, 'sha256:abc123')"),
+                (
+                    "'nginx:1.25@sha256:abc123'",
+                    "('docker.io', 'library/nginx', '1.25', 'sha256:abc123')",
+                ),
+                ("'nginx'", "('docker.io', 'library/nginx', 'latest', None)"),
+                ("'localhost:5000/app:2'", "('localhost:5000', 'app', '2', None)"),
+            ),
+        ),
+    ),
+    F(
+        "newest_version_tag",
+        "images",
+        "tags",
+        "the highest of a list of image tags that are plain versions 'X.Y.Z', optionally "
+        "after a 'v', compared number by number (other tags such as 'latest' or '1.2.0-rc1' "
+        "ignored), or None",
+        "    import re\n\n"
+        "    best, best_key = None, None\n"
+        "    for tag in tags:\n"
+        "        match = re.fullmatch(r'v?(\\d+)\\.(\\d+)\\.(\\d+)', tag)\n"
+        "        if match is None:\n"
+        "            continue\n"
+        "        key = tuple(int(g) for g in match.groups())\n"
+        "        if best_key is None or key > best_key:\n"
+        "            best, best_key = tag, key\n"
+        "    return best",
+        (
+            ("['1.2.0', '1.3.0', 'latest']", "'1.3.0'"),
+            ("['main', 'latest']", "None"),
+            ("['v2.0.1', '2.0.0', '2.1.0-rc1']", "'v2.0.1'"),
+            ("[]", "None"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    versions = [t for t in tags if re.fullmatch(r'v?\\d+\\.\\d+\\.\\d+', t)]\n"
+            "    if not versions:\n"
+            "        return None\n"
+            "    return max(versions, key=lambda t: t.lstrip('v'))",
+            "versions like '1.9.0' and '1.10.0'",
+            "'1.9.0' is taken as newer; versions compare number by number",
+            (
+                ("['1.9.0', '1.10.0']", "'1.10.0'"),
+                ("['v0.9.9', 'v0.10.0', '0.2.0']", "'v0.10.0'"),
+            ),
+        ),
+    ),
+    F(
+        "base_images",
+        "images",
+        "dockerfile",
+        "the images a Dockerfile's FROM lines (in any case) build on, in order: each line's "
+        "first word after FROM not starting with '--', leaving out names of earlier stages "
+        "(given by 'AS name') used as a base",
+        "    images = []\n"
+        "    stages = set()\n"
+        "    for raw in dockerfile.splitlines():\n"
+        "        words = raw.split()\n"
+        "        if not words or words[0].upper() != 'FROM':\n"
+        "            continue\n"
+        "        args = [w for w in words[1:] if not w.startswith('--')]\n"
+        "        if not args:\n"
+        "            continue\n"
+        "        if args[0].lower() not in stages:\n"
+        "            images.append(args[0])\n"
+        "        if len(args) >= 3 and args[1].upper() == 'AS':\n"
+        "            stages.add(args[2].lower())\n"
+        "    return images",
+        (
+            (
+                "'FROM python:3.12 AS build\\nRUN make\\nFROM debian:12\\nCOPY --from=build /app /app'",
+                "['python:3.12', 'debian:12']",
+            ),
+            (
+                "'FROM golang:1.22 AS builder\\nFROM builder AS test\\nFROM alpine:3'",
+                "['golang:1.22', 'alpine:3']",
+            ),
+            ("''", "[]"),
+            ("'from ubuntu'", "['ubuntu']"),
+        ),
+        defect=Defect(
+            "    images = []\n"
+            "    stages = set()\n"
+            "    for raw in dockerfile.splitlines():\n"
+            "        words = raw.split()\n"
+            "        if len(words) < 2 or words[0].upper() != 'FROM':\n"
+            "            continue\n"
+            "        if words[1].lower() not in stages:\n"
+            "            images.append(words[1])\n"
+            "        if len(words) >= 4 and words[2].upper() == 'AS':\n"
+            "            stages.add(words[3].lower())\n"
+            "    return images",
+            "a FROM line with a flag, such as 'FROM --platform=linux/amd64 node:20'",
+            "the flag is returned instead of the image",
+            (("'FROM --platform=linux/amd64 node:20 AS web\\nFROM web'", "['node:20']"),),
+        ),
+    ),
+    F(
+        "cpu_millicores",
+        "kube",
+        "quantity",
+        "the millicores, as an int, in a Kubernetes CPU quantity: '250m' is 250, and cores "
+        "such as '2' or '0.5' are 2000 and 500; ValueError for other text or a value finer "
+        "than one millicore",
+        "    import re\n"
+        "    from fractions import Fraction\n\n"
+        "    match = re.fullmatch(r'(\\d+(?:\\.\\d+)?)(m?)', quantity.strip())\n"
+        "    if match is None:\n"
+        "        raise ValueError(f'not a CPU quantity: {quantity!r}')\n"
+        "    value = Fraction(match.group(1))\n"
+        "    if not match.group(2):\n"
+        "        value *= 1000\n"
+        "    if value.denominator != 1:\n"
+        "        raise ValueError(f'finer than a millicore: {quantity!r}')\n"
+        "    return int(value)",
+        (
+            ("'250m'", "250"),
+            ("'2'", "2000"),
+            ("'0.5'", "500"),
+            ("'1.25'", "1250"),
+        ),
+        raises=(
+            ("'0.0005'", "ValueError"),
+            ("'two'", "ValueError"),
+            ("'100Mi'", "ValueError"),
+            ("'1.5m'", "ValueError"),
+        ),
+        defect=Defect(
+            "    text = quantity.strip()\n"
+            "    if text.endswith('m'):\n"
+            "        return int(text[:-1])\n"
+            "    value = float(text) * 1000\n"
+            "    if value != int(value):\n"
+            "        raise ValueError(f'finer than a millicore: {quantity!r}')\n"
+            "    return int(value)",
+            "a core count with three decimals, such as '1.001' or '1.013'",
+            "it raises ValueError from floating-point error; those are exactly 1001 and 1013 "
+            "millicores",
+            (
+                ("'1.001'", "1001"),
+                ("'1.013'", "1013"),
+            ),
+        ),
+        change=Change(
+            "cpu_millicores should round a value finer than a millicore up to the next whole "
+            "millicore, as Kubernetes does ('0.0005' gives 1, '1.5m' gives 2), instead of "
+            "raising; other text still raises ValueError",
+            "    import math\n"
+            "    import re\n"
+            "    from fractions import Fraction\n\n"
+            "    match = re.fullmatch(r'(\\d+(?:\\.\\d+)?)(m?)', quantity.strip())\n"
+            "    if match is None:\n"
+            "        raise ValueError(f'not a CPU quantity: {quantity!r}')\n"
+            "    value = Fraction(match.group(1))\n"
+            "    if not match.group(2):\n"
+            "        value *= 1000\n"
+            "    return math.ceil(value)",
+            (
+                ("'0.0005'", "1"),
+                ("'1.5m'", "2"),
+                ("'250m'", "250"),
+                ("'2'", "2000"),
+            ),
+            raises=(
+                ("'two'", "ValueError"),
+                ("'100Mi'", "ValueError"),
+            ),
+        ),
+    ),
+    F(
+        "memory_quantity",
+        "kube",
+        "size",
+        "a byte count as a Kubernetes memory quantity in the largest of Ti, Gi, Mi and Ki "
+        "(powers of 1024) that divides it exactly, like '128Mi', or as plain digits when none "
+        "does ('0' for zero)",
+        "    units = (('Ti', 1024**4), ('Gi', 1024**3), ('Mi', 1024**2), ('Ki', 1024))\n"
+        "    for unit, factor in units:\n"
+        "        if size and size % factor == 0:\n"
+        "            return f'{size // factor}{unit}'\n"
+        "    return str(size)",
+        (
+            ("134217728", "'128Mi'"),
+            ("1073741824", "'1Gi'"),
+            ("2048", "'2Ki'"),
+            ("1000", "'1000'"),
+            ("0", "'0'"),
+        ),
+        defect=Defect(
+            "    units = (('Ti', 1024**4), ('Gi', 1024**3), ('Mi', 1024**2), ('Ki', 1024))\n"
+            "    for unit, factor in units:\n"
+            "        if size >= factor:\n"
+            "            return f'{size // factor}{unit}'\n"
+            "    return str(size)",
+            "a size that is not a whole number of the larger unit, such as 1610612736 (1.5 Gi)",
+            "it is rounded down to '1Gi'; the largest unit that divides it exactly is used, here "
+            "'1536Mi'",
+            (
+                ("1610612736", "'1536Mi'"),
+                ("1500", "'1500'"),
+            ),
+        ),
+    ),
+    F(
+        "matches_selector",
+        "kube",
+        "labels, selector",
+        "whether a label dict matches a Kubernetes selector of comma-separated requirements: "
+        "'key=value' or 'key==value', 'key!=value' (true when the label is missing), 'key' "
+        "(present) and '!key' (absent); '' matches everything",
+        "    for raw in selector.split(','):\n"
+        "        req = raw.strip()\n"
+        "        if not req:\n"
+        "            continue\n"
+        "        if '!=' in req:\n"
+        "            key, value = (p.strip() for p in req.split('!=', 1))\n"
+        "            if labels.get(key) == value:\n"
+        "                return False\n"
+        "        elif '=' in req:\n"
+        "            key, value = (p.strip() for p in req.replace('==', '=').split('=', 1))\n"
+        "            if labels.get(key) != value:\n"
+        "                return False\n"
+        "        elif req.startswith('!'):\n"
+        "            if req[1:].strip() in labels:\n"
+        "                return False\n"
+        "        elif req not in labels:\n"
+        "            return False\n"
+        "    return True",
+        (
+            ("{'app': 'web', 'tier': 'front'}, 'app=web'", "True"),
+            ("{'app': 'web'}, 'app==api'", "False"),
+            ("{'app': 'web', 'tier': 'db'}, 'app=web,tier!=db'", "False"),
+            ("{'app': 'web'}, 'app,!canary'", "True"),
+            ("{'canary': 'true'}, '!canary'", "False"),
+            ("{}, ''", "True"),
+        ),
+        defect=Defect(
+            "    for raw in selector.split(','):\n"
+            "        req = raw.strip()\n"
+            "        if not req:\n"
+            "            continue\n"
+            "        if '!=' in req:\n"
+            "            key, value = (p.strip() for p in req.split('!=', 1))\n"
+            "            if key not in labels or labels[key] == value:\n"
+            "                return False\n"
+            "        elif '=' in req:\n"
+            "            key, value = (p.strip() for p in req.replace('==', '=').split('=', 1))\n"
+            "            if labels.get(key) != value:\n"
+            "                return False\n"
+            "        elif req.startswith('!'):\n"
+            "            if req[1:].strip() in labels:\n"
+            "                return False\n"
+            "        elif req not in labels:\n"
+            "            return False\n"
+            "    return True",
+            "a '!=' requirement on a label the object lacks, such as 'tier!=db' without a tier "
+            "label",
+            "it does not match; a missing label is not equal to anything",
+            (
+                ("{'app': 'web'}, 'tier!=db'", "True"),
+                ("{'app': 'web'}, 'app=web,env!=prod'", "True"),
+            ),
+        ),
+        change=Change(
+            "matches_selector should also take set requirements: 'key in (a,b)' (the label is one "
+            "of those values) and 'key notin (a,b)' (the label is missing or none of them)",
+            "    import re\n\n"
+            "    for raw in re.split(r',(?![^()]*\\))', selector):\n"
+            "        req = raw.strip()\n"
+            "        if not req:\n"
+            "            continue\n"
+            "        inset = re.fullmatch(r'(\\S+)\\s+(in|notin)\\s*\\((.*)\\)', req)\n"
+            "        if inset is not None:\n"
+            "            key, op, values = inset.groups()\n"
+            "            members = {v.strip() for v in values.split(',')}\n"
+            "            if (labels.get(key) in members) != (op == 'in'):\n"
+            "                return False\n"
+            "        elif '!=' in req:\n"
+            "            key, value = (p.strip() for p in req.split('!=', 1))\n"
+            "            if labels.get(key) == value:\n"
+            "                return False\n"
+            "        elif '=' in req:\n"
+            "            key, value = (p.strip() for p in req.replace('==', '=').split('=', 1))\n"
+            "            if labels.get(key) != value:\n"
+            "                return False\n"
+            "        elif req.startswith('!'):\n"
+            "            if req[1:].strip() in labels:\n"
+            "                return False\n"
+            "        elif req not in labels:\n"
+            "            return False\n"
+            "    return True",
+            (
+                ("{'env': 'prod'}, 'env in (prod,stage)'", "True"),
+                ("{'env': 'dev'}, 'env in (prod,stage)'", "False"),
+                ("{}, 'env notin (prod)'", "True"),
+                ("{'env': 'dev'}, 'env notin (dev,test)'", "False"),
+                ("{'env': 'prod', 'app': 'web'}, 'app=web,env notin (dev,test)'", "True"),
+                ("{'app': 'web'}, 'tier!=db'", "True"),
+            ),
+        ),
+    ),
+    F(
+        "kube_safe_name",
+        "kube",
+        "text",
+        "text made a valid Kubernetes name: lowercased, each run of characters other than a-z "
+        "and 0-9 replaced by one '-', cut to 63 characters, '-' trimmed from both ends after "
+        "cutting",
+        "    import re\n\n"
+        "    name = re.sub(r'[^a-z0-9]+', '-', text.lower()).strip('-')\n"
+        "    return name[:63].strip('-')",
+        (
+            ("'My App_v2'", "'my-app-v2'"),
+            ("'--Feature/LOGIN--'", "'feature-login'"),
+            ("''", "''"),
+            ("'x' * 70", "'x' * 63"),
+        ),
+        defect=Defect(
+            "    import re\n\n    return re.sub(r'[^a-z0-9]+', '-', text.lower()).strip('-')[:63]",
+            "a long name whose 63rd character becomes a '-', such as 62 letters, a space and more",
+            "the name ends with '-', which Kubernetes rejects; '-' is trimmed after cutting too",
+            (
+                ("'a' * 62 + ' b'", "'a' * 62"),
+                ("'ab ' * 30", "'-'.join(['ab'] * 21)"),
+            ),
+        ),
+    ),
+    F(
+        "parse_cache_control",
+        "headers",
+        "value",
+        "a dict of a Cache-Control header's comma-separated directives, names lowercased and "
+        "spaces stripped, each mapped to its value (an int when all digits, without "
+        "surrounding quotes otherwise) or True when it has none",
+        "    directives = {}\n"
+        "    for part in value.split(','):\n"
+        "        part = part.strip()\n"
+        "        if not part:\n"
+        "            continue\n"
+        "        name, sep, arg = part.partition('=')\n"
+        "        name = name.strip().lower()\n"
+        "        if not sep:\n"
+        "            directives[name] = True\n"
+        "            continue\n"
+        "        arg = arg.strip().strip('\"')\n"
+        "        directives[name] = int(arg) if arg.isdigit() else arg\n"
+        "    return directives",
+        (
+            ("'public, max-age=3600'", "{'public': True, 'max-age': 3600}"),
+            (
+                "'no-cache=\"Set-Cookie\", s-maxage=60'",
+                "{'no-cache': 'Set-Cookie', 's-maxage': 60}",
+            ),
+            ("''", "{}"),
+        ),
+        defect=Defect(
+            "    directives = {}\n"
+            "    for part in value.split(','):\n"
+            "        part = part.strip()\n"
+            "        if not part:\n"
+            "            continue\n"
+            "        name, sep, arg = part.partition('=')\n"
+            "        if not sep:\n"
+            "            directives[name.strip()] = True\n"
+            "            continue\n"
+            "        arg = arg.strip().strip('\"')\n"
+            "        directives[name.strip()] = int(arg) if arg.isdigit() else arg\n"
+            "    return directives",
+            "directives written in capitals, such as 'Max-Age=60, No-Store'",
+            "the names keep their capitals; they are lowercased",
+            (("'Max-Age=60, No-Store'", "{'max-age': 60, 'no-store': True}"),),
+        ),
+    ),
+    F(
+        "shared_cache_ttl",
+        "headers",
+        "headers",
+        "the seconds a shared cache may keep a response, from a dict of headers (names in any "
+        "case): 0 if Cache-Control has no-store, no-cache or private, else its s-maxage, else "
+        "max-age, else None",
+        "    control = ''\n"
+        "    for name, value in headers.items():\n"
+        "        if name.lower() == 'cache-control':\n"
+        "            control = value\n"
+        "    seen = {}\n"
+        "    for part in control.split(','):\n"
+        "        key, _, arg = part.strip().partition('=')\n"
+        "        seen[key.strip().lower()] = arg.strip()\n"
+        "    if seen.keys() & {'no-store', 'no-cache', 'private'}:\n"
+        "        return 0\n"
+        "    for key in ('s-maxage', 'max-age'):\n"
+        "        if key in seen and seen[key].isdigit():\n"
+        "            return int(seen[key])\n"
+        "    return None",
+        (
+            ("{'Cache-Control': 'public, max-age=600'}", "600"),
+            ("{'cache-control': 'max-age=5'}", "5"),
+            ("{'Cache-Control': 'private, max-age=600'}", "0"),
+            ("{'CACHE-CONTROL': 'no-store'}", "0"),
+            ("{'Content-Type': 'text/html'}", "None"),
+        ),
+        defect=Defect(
+            "    control = ''\n"
+            "    for name, value in headers.items():\n"
+            "        if name.lower() == 'cache-control':\n"
+            "            control = value\n"
+            "    seen = {}\n"
+            "    for part in control.split(','):\n"
+            "        key, _, arg = part.strip().partition('=')\n"
+            "        seen[key.strip().lower()] = arg.strip()\n"
+            "    if seen.keys() & {'no-store', 'no-cache', 'private'}:\n"
+            "        return 0\n"
+            "    for key in ('max-age', 's-maxage'):\n"
+            "        if key in seen and seen[key].isdigit():\n"
+            "            return int(seen[key])\n"
+            "    return None",
+            "an s-maxage next to a max-age",
+            "max-age wins; a shared cache takes s-maxage first",
+            (
+                ("{'Cache-Control': 'max-age=600, s-maxage=60'}", "60"),
+                ("{'Cache-Control': 's-maxage=0, max-age=300'}", "0"),
+            ),
+        ),
+    ),
+    F(
+        "accepted_media_types",
+        "headers",
+        "header",
+        "the media types of an Accept header, highest q first (q defaults to 1, ties keep the "
+        "header's order), without their parameters, leaving out any type with q=0",
+        "    ranked = []\n"
+        "    for index, part in enumerate(header.split(',')):\n"
+        "        fields = [f.strip() for f in part.split(';')]\n"
+        "        if not fields[0]:\n"
+        "            continue\n"
+        "        q = 1.0\n"
+        "        for field in fields[1:]:\n"
+        "            key, _, value = field.partition('=')\n"
+        "            if key.strip().lower() == 'q':\n"
+        "                q = float(value)\n"
+        "        if q > 0:\n"
+        "            ranked.append((-q, index, fields[0]))\n"
+        "    return [media for _, _, media in sorted(ranked)]",
+        (
+            (
+                "'text/html, application/json;q=0.9, */*;q=0.1'",
+                "['text/html', 'application/json', '*/*']",
+            ),
+            ("'application/json;q=0.5, text/plain'", "['text/plain', 'application/json']"),
+            ("'text/html;level=1, text/plain'", "['text/html', 'text/plain']"),
+            ("''", "[]"),
+        ),
+        defect=Defect(
+            "    ranked = []\n"
+            "    for index, part in enumerate(header.split(',')):\n"
+            "        fields = [f.strip() for f in part.split(';')]\n"
+            "        if not fields[0]:\n"
+            "            continue\n"
+            "        q = 1.0\n"
+            "        for field in fields[1:]:\n"
+            "            key, _, value = field.partition('=')\n"
+            "            if key.strip().lower() == 'q':\n"
+            "                q = float(value)\n"
+            "        ranked.append((-q, index, fields[0]))\n"
+            "    return [media for _, _, media in sorted(ranked)]",
+            "a type with q=0, which means not acceptable",
+            "it is still listed; a type with q=0 is left out",
+            (
+                ("'text/html, application/xml;q=0'", "['text/html']"),
+                ("'*/*;q=0, image/png'", "['image/png']"),
+            ),
+        ),
+    ),
+    F(
+        "user_agent_family",
+        "headers",
+        "agent",
+        "a User-Agent's family by the first rule that fits: 'bot' if it holds bot, spider or "
+        "crawl in any case, then 'curl', 'Edge', 'Chrome', 'Firefox', 'Safari' if it holds "
+        "'curl/', 'Edg/', 'Chrome/', 'Firefox/', 'Safari/', else 'other'",
+        "    lowered = agent.lower()\n"
+        "    if any(word in lowered for word in ('bot', 'spider', 'crawl')):\n"
+        "        return 'bot'\n"
+        "    rules = (('curl/', 'curl'), ('Edg/', 'Edge'), ('Chrome/', 'Chrome'),\n"
+        "             ('Firefox/', 'Firefox'), ('Safari/', 'Safari'))\n"
+        "    for mark, family in rules:\n"
+        "        if mark in agent:\n"
+        "            return family\n"
+        "    return 'other'",
+        (
+            ("'curl/8.4.0'", "'curl'"),
+            (
+                "'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36'",
+                "'Chrome'",
+            ),
+            ("'Mozilla/5.0 (compatible; Googlebot/2.1)'", "'bot'"),
+            ("'AhrefsBot/7.0'", "'bot'"),
+            (
+                "'Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15'",
+                "'Safari'",
+            ),
+            ("'Mozilla/5.0 (X11; rv:125.0) Gecko/20100101 Firefox/125.0'", "'Firefox'"),
+            ("'python-requests/2.31'", "'other'"),
+        ),
+        defect=Defect(
+            "    lowered = agent.lower()\n"
+            "    if any(word in lowered for word in ('bot', 'spider', 'crawl')):\n"
+            "        return 'bot'\n"
+            "    rules = (('curl/', 'curl'), ('Chrome/', 'Chrome'), ('Edg/', 'Edge'),\n"
+            "             ('Firefox/', 'Firefox'), ('Safari/', 'Safari'))\n"
+            "    for mark, family in rules:\n"
+            "        if mark in agent:\n"
+            "            return family\n"
+            "    return 'other'",
+            "an Edge browser, whose User-Agent also names Chrome and Safari",
+            "it is counted as Chrome; 'Edg/' is checked before 'Chrome/'",
+            (
+                (
+                    "'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.51'",
+                    "'Edge'",
+                ),
+            ),
+        ),
+        change=Change(
+            "user_agent_family should also know Opera: 'Opera' when the agent holds 'OPR/', "
+            "checked after the bot and curl rules and before Edge",
+            "    lowered = agent.lower()\n"
+            "    if any(word in lowered for word in ('bot', 'spider', 'crawl')):\n"
+            "        return 'bot'\n"
+            "    rules = (('curl/', 'curl'), ('OPR/', 'Opera'), ('Edg/', 'Edge'), ('Chrome/', 'Chrome'),\n"
+            "             ('Firefox/', 'Firefox'), ('Safari/', 'Safari'))\n"
+            "    for mark, family in rules:\n"
+            "        if mark in agent:\n"
+            "            return family\n"
+            "    return 'other'",
+            (
+                (
+                    "'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 OPR/110.0.0.0'",
+                    "'Opera'",
+                ),
+                (
+                    "'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.51'",
+                    "'Edge'",
+                ),
+                ("'curl/8.4.0'", "'curl'"),
+                (
+                    "'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36'",
+                    "'Chrome'",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "parse_link_header",
+        "headers",
+        "header",
+        'a dict of rel to URL from an HTTP Link header such as \'<https://x/?p=2>; rel="next", '
+        "<https://x/?p=9>; rel=last' (rel quoted or not, links without a rel skipped), a ',' "
+        "inside the angle brackets belonging to the URL",
+        "    import re\n\n"
+        "    links = {}\n"
+        "    for match in re.finditer(r'<([^>]*)>([^<]*)', header):\n"
+        "        url, params = match.groups()\n"
+        '        rel = re.search(r\';\\s*rel\\s*=\\s*"?([^";,]+)"?\', params)\n'
+        "        if rel is not None:\n"
+        "            links[rel.group(1).strip()] = url\n"
+        "    return links",
+        (
+            (
+                '\'<https://api.x/items?page=2>; rel="next", <https://api.x/items?page=9>; rel="last"\'',
+                "{'next': 'https://api.x/items?page=2', 'last': 'https://api.x/items?page=9'}",
+            ),
+            ("'<https://a/b>; rel=prev'", "{'prev': 'https://a/b'}"),
+            ("'<https://a/c>; title=\"x\"'", "{}"),
+            ("''", "{}"),
+        ),
+        defect=Defect(
+            "    links = {}\n"
+            "    for part in header.split(','):\n"
+            "        url, _, params = part.strip().partition(';')\n"
+            "        url = url.strip()[1:-1]\n"
+            "        for param in params.split(';'):\n"
+            "            key, _, value = param.strip().partition('=')\n"
+            "            if key.strip() == 'rel':\n"
+            "                links[value.strip().strip('\"')] = url\n"
+            "    return links",
+            "a URL that contains ',', such as '<https://x/items?ids=1,2&page=2>; rel=\"next\"'",
+            "the URL is cut at the ','; only commas outside the angle brackets separate links",
+            (
+                (
+                    "'<https://api.x/items?ids=1,2&page=2>; rel=\"next\"'",
+                    "{'next': 'https://api.x/items?ids=1,2&page=2'}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "describe_exit_status",
+        "exitcodes",
+        "status",
+        "the meaning of a process exit status: 'ok' for 0, 'not executable' for 126, 'command "
+        "not found' for 127, 'killed by SIGNAME' for 128 plus a signal number or minus a "
+        "signal number, else 'failed with N'",
+        "    import signal\n\n"
+        "    if status == 0:\n"
+        "        return 'ok'\n"
+        "    if status == 126:\n"
+        "        return 'not executable'\n"
+        "    if status == 127:\n"
+        "        return 'command not found'\n"
+        "    if status < 0 or status > 128:\n"
+        "        number = -status if status < 0 else status - 128\n"
+        "        try:\n"
+        "            return f'killed by {signal.Signals(number).name}'\n"
+        "        except ValueError:\n"
+        "            pass\n"
+        "    return f'failed with {status}'",
+        (
+            ("0", "'ok'"),
+            ("1", "'failed with 1'"),
+            ("127", "'command not found'"),
+            ("126", "'not executable'"),
+            ("137", "'killed by SIGKILL'"),
+            ("143", "'killed by SIGTERM'"),
+            ("130", "'killed by SIGINT'"),
+        ),
+        defect=Defect(
+            "    import signal\n\n"
+            "    if status == 0:\n"
+            "        return 'ok'\n"
+            "    if status == 126:\n"
+            "        return 'not executable'\n"
+            "    if status == 127:\n"
+            "        return 'command not found'\n"
+            "    if status > 128:\n"
+            "        try:\n"
+            "            return f'killed by {signal.Signals(status - 128).name}'\n"
+            "        except ValueError:\n"
+            "            pass\n"
+            "    return f'failed with {status}'",
+            "a negative status such as -9, which is how Python's subprocess reports a process "
+            "killed by a signal",
+            "it says 'failed with -9'; minus a signal number means killed by that signal",
+            (
+                ("-9", "'killed by SIGKILL'"),
+                ("-15", "'killed by SIGTERM'"),
+            ),
+        ),
+        change=Change(
+            "describe_exit_status should say 'timed out' for 124, the status the timeout command "
+            "exits with when it stops a command",
+            "    import signal\n\n"
+            "    if status == 0:\n"
+            "        return 'ok'\n"
+            "    if status == 124:\n"
+            "        return 'timed out'\n"
+            "    if status == 126:\n"
+            "        return 'not executable'\n"
+            "    if status == 127:\n"
+            "        return 'command not found'\n"
+            "    if status < 0 or status > 128:\n"
+            "        number = -status if status < 0 else status - 128\n"
+            "        try:\n"
+            "            return f'killed by {signal.Signals(number).name}'\n"
+            "        except ValueError:\n"
+            "            pass\n"
+            "    return f'failed with {status}'",
+            (
+                ("124", "'timed out'"),
+                ("137", "'killed by SIGKILL'"),
+                ("-9", "'killed by SIGKILL'"),
+                ("0", "'ok'"),
+                ("2", "'failed with 2'"),
+            ),
+        ),
+    ),
+    F(
+        "pipefail_status",
+        "exitcodes",
+        "statuses",
+        "the exit status of a shell pipeline under pipefail, from its commands' statuses left "
+        "to right: the rightmost one that is not 0, or 0 when all are 0 or there are none",
+        "    for status in reversed(statuses):\n"
+        "        if status:\n"
+        "            return status\n"
+        "    return 0",
+        (
+            ("[0, 0, 0]", "0"),
+            ("[0, 1, 0]", "1"),
+            ("[0, 0, 141]", "141"),
+            ("[]", "0"),
+        ),
+        defect=Defect(
+            "    return max(statuses, default=0)",
+            "several failing commands, such as [141, 0, 1]",
+            "it answers the largest status; pipefail takes the rightmost status that is not 0",
+            (
+                ("[141, 0, 1]", "1"),
+                ("[2, 1]", "1"),
+            ),
+        ),
+    ),
+    F(
+        "nagios_exit_code",
+        "exitcodes",
+        "states",
+        "the Nagios exit code for a list of check states in any case (OK 0, WARNING 1, "
+        "CRITICAL 2, UNKNOWN 3): the worst state's, ranked CRITICAL, WARNING, UNKNOWN, OK; 0 "
+        "for none, ValueError for another state",
+        "    codes = {'OK': 0, 'WARNING': 1, 'CRITICAL': 2, 'UNKNOWN': 3}\n"
+        "    names = [state.upper() for state in states]\n"
+        "    for name in names:\n"
+        "        if name not in codes:\n"
+        "            raise ValueError(f'not a check state: {name!r}')\n"
+        "    for name in ('CRITICAL', 'WARNING', 'UNKNOWN'):\n"
+        "        if name in names:\n"
+        "            return codes[name]\n"
+        "    return 0",
+        (
+            ("['OK', 'WARNING']", "1"),
+            ("['ok']", "0"),
+            ("['OK', 'CRITICAL', 'warning']", "2"),
+            ("['unknown', 'OK']", "3"),
+            ("[]", "0"),
+        ),
+        raises=(("['OK', 'MEH']", "ValueError"),),
+        defect=Defect(
+            "    codes = {'OK': 0, 'WARNING': 1, 'CRITICAL': 2, 'UNKNOWN': 3}\n"
+            "    names = [state.upper() for state in states]\n"
+            "    for name in names:\n"
+            "        if name not in codes:\n"
+            "            raise ValueError(f'not a check state: {name!r}')\n"
+            "    return max((codes[name] for name in names), default=0)",
+            "an UNKNOWN next to a CRITICAL or WARNING",
+            "it answers 3; CRITICAL and WARNING rank above UNKNOWN",
+            (
+                ("['CRITICAL', 'UNKNOWN']", "2"),
+                ("['warning', 'unknown']", "1"),
+            ),
+        ),
+    ),
+    F(
+        "shell_quote",
+        "shell",
+        "arg",
+        "arg quoted for a POSIX shell: as it is when non-empty and only ASCII letters, digits "
+        "and @%+=:,./_-, else in single quotes with each single quote inside written as "
+        "'\"'\"'; '' for an empty arg",
+        "    import re\n\n"
+        "    if not arg:\n"
+        "        return \"''\"\n"
+        "    if re.search(r'[^\\w@%+=:,./-]', arg, flags=re.ASCII) is None:\n"
+        "        return arg\n"
+        '    return "\'" + arg.replace("\'", "\'\\"\'\\"\'") + "\'"',
+        (
+            ("'deploy'", "'deploy'"),
+            ("'--name=web-1'", "'--name=web-1'"),
+            ("'my file.txt'", "\"'my file.txt'\""),
+            ("'$HOME'", "\"'$HOME'\""),
+            ("''", "\"''\""),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    if not arg:\n"
+            "        return \"''\"\n"
+            "    if re.search(r'[^\\w@%+=:,./-]', arg, flags=re.ASCII) is None:\n"
+            "        return arg\n"
+            '    return "\'" + arg + "\'"',
+            "an argument containing a single quote, such as it's",
+            "the quoting breaks and the shell sees an open quote; a single quote inside is "
+            "written as '\"'\"'",
+            (
+                ('"it\'s"', "'\\'it\\'\"\\'\"\\'s\\''"),
+                ('"\'"', "'\\'\\'\"\\'\"\\'\\''"),
+            ),
+        ),
+    ),
+    F(
+        "shebang_interpreter",
+        "shell",
+        "line",
+        "the (interpreter, arguments) of a script's first line such as '#!/bin/bash -e': the "
+        "program's base name and the list of words after it, looking through /usr/bin/env "
+        "(and its -S); None without '#!' or a program",
+        "    if not line.startswith('#!'):\n"
+        "        return None\n"
+        "    words = line[2:].split()\n"
+        "    if not words:\n"
+        "        return None\n"
+        "    program, args = words[0].rsplit('/', 1)[-1], words[1:]\n"
+        "    if program == 'env':\n"
+        "        if args and args[0] == '-S':\n"
+        "            args = args[1:]\n"
+        "        if not args:\n"
+        "            return None\n"
+        "        program, args = args[0].rsplit('/', 1)[-1], args[1:]\n"
+        "    return program, args",
+        (
+            ("'#!/bin/bash -e'", "('bash', ['-e'])"),
+            ("'#!/usr/local/bin/python3.12 -u'", "('python3.12', ['-u'])"),
+            ("'echo hi'", "None"),
+            ("'#!'", "None"),
+        ),
+        defect=Defect(
+            "    if not line.startswith('#!'):\n"
+            "        return None\n"
+            "    words = line[2:].split()\n"
+            "    if not words:\n"
+            "        return None\n"
+            "    return words[0].rsplit('/', 1)[-1], words[1:]",
+            "a line through env, such as '#!/usr/bin/env python3'",
+            "it answers env; the program env runs is the interpreter",
+            (
+                ("'#!/usr/bin/env python3'", "('python3', [])"),
+                ("'#!/usr/bin/env -S deno run'", "('deno', ['run'])"),
+            ),
+        ),
+    ),
+    F(
+        "expand_env_vars",
+        "shell",
+        "text, env",
+        "text with each $NAME (a letter or '_', then letters, digits or '_') replaced by "
+        "env's value for NAME, or '' when env has none, and '$$' written as one '$'; any "
+        "other '$' left as it is",
+        "    import re\n\n"
+        "    def replace(match):\n"
+        "        if match.group(0) == '$$':\n"
+        "            return '$'\n"
+        "        return env.get(match.group(1), '')\n\n"
+        "    return re.sub(r'\\$\\$|\\$([A-Za-z_][A-Za-z0-9_]*)', replace, text)",
+        (
+            ("'$HOME/bin', {'HOME': '/root'}", "'/root/bin'"),
+            ("'cost: $$5', {}", "'cost: $5'"),
+            ("'$MISSING-x', {}", "'-x'"),
+            ("'$1 and $', {}", "'$1 and $'"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    def replace(match):\n"
+            "        if match.group(0) == '$$':\n"
+            "            return '$'\n"
+            "        return env.get(match.group(1), '')\n\n"
+            "    return re.sub(r'\\$\\$|\\$([A-Za-z_]+)', replace, text)",
+            "a name holding digits, such as $APP2_DIR",
+            "the name is cut before the first digit; digits belong to a name after its first "
+            "character",
+            (
+                ("'$APP2_DIR/x', {'APP2_DIR': '/srv'}", "'/srv/x'"),
+                ("'$V1', {'V1': 'a', 'V': 'b'}", "'a'"),
+            ),
+        ),
+    ),
+    F(
+        "mode_string",
+        "perms",
+        "mode",
+        "the ls-style string of a mode's permission bits, like 'rwxr-x---' for 0o750, setuid, "
+        "setgid and sticky shown as s, s, t in the owner, group, other x places (S, S, T if x "
+        "is off)",
+        "    chars = []\n"
+        "    for shift, special, mark in ((6, 0o4000, 's'), (3, 0o2000, 's'), (0, 0o1000, 't')):\n"
+        "        bits = mode >> shift & 7\n"
+        "        read = 'r' if bits & 4 else '-'\n"
+        "        write = 'w' if bits & 2 else '-'\n"
+        "        if mode & special:\n"
+        "            run = mark if bits & 1 else mark.upper()\n"
+        "        else:\n"
+        "            run = 'x' if bits & 1 else '-'\n"
+        "        chars.append(read + write + run)\n"
+        "    return ''.join(chars)",
+        (
+            ("0o750", "'rwxr-x---'"),
+            ("0o644", "'rw-r--r--'"),
+            ("0o100755", "'rwxr-xr-x'"),
+            ("0", "'---------'"),
+        ),
+        defect=Defect(
+            "    chars = []\n"
+            "    for shift in (6, 3, 0):\n"
+            "        bits = mode >> shift & 7\n"
+            "        chars.append(\n"
+            "            ('r' if bits & 4 else '-') + ('w' if bits & 2 else '-') + ('x' if bits & 1 else '-')\n"
+            "        )\n"
+            "    return ''.join(chars)",
+            "a mode with setuid, setgid or the sticky bit, such as 0o4755 or 0o1777",
+            "those bits do not show; they appear as s or t in place of x",
+            (
+                ("0o4755", "'rwsr-xr-x'"),
+                ("0o1777", "'rwxrwxrwt'"),
+                ("0o2640", "'rw-r-S---'"),
+            ),
+        ),
+    ),
+    F(
+        "mode_from_string",
+        "perms",
+        "text",
+        "the mode number of a 9-character permission string such as 'rwxr-x---' (0o750), each "
+        "place holding its letter (r, w, x in turn) or '-', raising ValueError for any other "
+        "text",
+        "    if len(text) != 9:\n"
+        "        raise ValueError(f'not a permission string: {text!r}')\n"
+        "    mode = 0\n"
+        "    for index, char in enumerate(text):\n"
+        "        if char == 'rwx'[index % 3]:\n"
+        "            mode |= 1 << (8 - index)\n"
+        "        elif char != '-':\n"
+        "            raise ValueError(f'not a permission string: {text!r}')\n"
+        "    return mode",
+        (
+            ("'rwxr-x---'", "0o750"),
+            ("'rw-r--r--'", "0o644"),
+            ("'---------'", "0"),
+        ),
+        raises=(
+            ("'rwx'", "ValueError"),
+            ("'rwxrwxrwq'", "ValueError"),
+            ("'wrxr-x---'", "ValueError"),
+        ),
+        change=Change(
+            "mode_from_string should also take the 10-character form ls -l prints, whose first "
+            "character is the file type ('-', 'd', 'l', 'c', 'b', 'p' or 's'), ignoring that "
+            "character; 9 characters still work",
+            "    if len(text) == 10 and text[0] in '-dlcbps':\n"
+            "        text = text[1:]\n"
+            "    if len(text) != 9:\n"
+            "        raise ValueError(f'not a permission string: {text!r}')\n"
+            "    mode = 0\n"
+            "    for index, char in enumerate(text):\n"
+            "        if char == 'rwx'[index % 3]:\n"
+            "            mode |= 1 << (8 - index)\n"
+            "        elif char != '-':\n"
+            "            raise ValueError(f'not a permission string: {text!r}')\n"
+            "    return mode",
+            (
+                ("'drwxr-xr-x'", "0o755"),
+                ("'-rw-------'", "0o600"),
+                ("'rwxr-x---'", "0o750"),
+            ),
+            raises=(
+                ("'xrwxr-xr-x'", "ValueError"),
+                ("'rw'", "ValueError"),
+            ),
+        ),
+    ),
+    F(
+        "apply_symbolic_mode",
+        "perms",
+        "mode, spec",
+        "a mode after comma-separated chmod clauses like 'u+x', 'go-w', 'a=r': who is u, g, o "
+        "or a (none means a); '+' adds, '-' removes, '=' sets exactly the given r, w, x bits; "
+        "ValueError otherwise",
+        "    import re\n\n"
+        "    shifts = {'u': 6, 'g': 3, 'o': 0}\n"
+        "    values = {'r': 4, 'w': 2, 'x': 1}\n"
+        "    for clause in spec.split(','):\n"
+        "        match = re.fullmatch(r'([ugoa]*)([+=-])([rwx]*)', clause.strip())\n"
+        "        if match is None:\n"
+        "            raise ValueError(f'not a mode clause: {clause!r}')\n"
+        "        who, op, perms = match.groups()\n"
+        "        if not who or 'a' in who:\n"
+        "            who = 'ugo'\n"
+        "        bits = sum(values[p] for p in set(perms))\n"
+        "        for person in set(who):\n"
+        "            shift = shifts[person]\n"
+        "            if op == '+':\n"
+        "                mode |= bits << shift\n"
+        "            elif op == '-':\n"
+        "                mode &= ~(bits << shift)\n"
+        "            else:\n"
+        "                mode = mode & ~(7 << shift) | bits << shift\n"
+        "    return mode",
+        (
+            ("0o644, 'u+x'", "0o744"),
+            ("0o777, 'go-w'", "0o755"),
+            ("0o600, '+r'", "0o644"),
+            ("0o755, 'u+w,o-rx'", "0o750"),
+        ),
+        raises=(
+            ("0o644, 'u+z'", "ValueError"),
+            ("0o644, 'x'", "ValueError"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    shifts = {'u': 6, 'g': 3, 'o': 0}\n"
+            "    values = {'r': 4, 'w': 2, 'x': 1}\n"
+            "    for clause in spec.split(','):\n"
+            "        match = re.fullmatch(r'([ugoa]*)([+=-])([rwx]*)', clause.strip())\n"
+            "        if match is None:\n"
+            "            raise ValueError(f'not a mode clause: {clause!r}')\n"
+            "        who, op, perms = match.groups()\n"
+            "        if not who or 'a' in who:\n"
+            "            who = 'ugo'\n"
+            "        bits = sum(values[p] for p in set(perms))\n"
+            "        for person in set(who):\n"
+            "            if op == '-':\n"
+            "                mode &= ~(bits << shifts[person])\n"
+            "            else:\n"
+            "                mode |= bits << shifts[person]\n"
+            "    return mode",
+            "an '=' clause such as 'g=r' on 0o775",
+            "the other bits of that class are kept; '=' sets exactly the given bits",
+            (
+                ("0o775, 'g=r'", "0o745"),
+                ("0o777, 'o='", "0o770"),
+            ),
+        ),
+    ),
+    F(
+        "df_usage",
+        "disk",
+        "output",
+        "a dict of mount point to Use% as an int from `df -P` output: the first (header) line "
+        "skipped, the percent from the fifth column, the mount point the rest of the line "
+        "after it, spaces included",
+        "    usage = {}\n"
+        "    for line in output.splitlines()[1:]:\n"
+        "        parts = line.split(None, 5)\n"
+        "        if len(parts) == 6 and parts[4].endswith('%'):\n"
+        "            usage[parts[5]] = int(parts[4][:-1])\n"
+        "    return usage",
+        (
+            (
+                "'Filesystem 1024-blocks Used Available Capacity Mounted on\\n/dev/sda1 100 40 60 40% /\\ntmpfs 10 0 10 0% /run'",
+                "{'/': 40, '/run': 0}",
+            ),
+            ("''", "{}"),
+        ),
+        defect=Defect(
+            "    usage = {}\n"
+            "    for line in output.splitlines()[1:]:\n"
+            "        parts = line.split()\n"
+            "        if len(parts) >= 6 and parts[4].endswith('%'):\n"
+            "            usage[parts[5]] = int(parts[4][:-1])\n"
+            "    return usage",
+            "a mount point with a space in it, such as '/mnt/backup disk'",
+            "only its first word is kept; the mount point is the rest of the line",
+            (
+                (
+                    "'Filesystem 1024-blocks Used Available Capacity Mounted on\\n/dev/sdb1 200 150 50 75% /mnt/backup disk'",
+                    "{'/mnt/backup disk': 75}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "days_until_full",
+        "disk",
+        "samples, capacity",
+        "whole days, rounded down, until a disk of `capacity` fills at the average daily "
+        "growth from the first to the last of daily usage samples (oldest first); 0 if full, "
+        "None for under two samples or no growth",
+        "    if samples and samples[-1] >= capacity:\n"
+        "        return 0\n"
+        "    if len(samples) < 2 or samples[-1] <= samples[0]:\n"
+        "        return None\n"
+        "    growth = samples[-1] - samples[0]\n"
+        "    return (capacity - samples[-1]) * (len(samples) - 1) // growth",
+        (
+            ("[10, 20, 30], 100", "7"),
+            ("[80, 95], 100", "0"),
+            ("[60, 100], 100", "0"),
+            ("[50, 50], 100", "None"),
+            ("[90, 80], 100", "None"),
+            ("[40], 100", "None"),
+        ),
+        defect=Defect(
+            "    if samples and samples[-1] >= capacity:\n"
+            "        return 0\n"
+            "    if len(samples) < 2 or samples[-1] <= samples[-2]:\n"
+            "        return None\n"
+            "    return (capacity - samples[-1]) // (samples[-1] - samples[-2])",
+            "usage that does not grow evenly, such as samples 10, 30, 32 and 40",
+            "it extrapolates from the last day alone; growth is averaged from the first sample to "
+            "the last",
+            (
+                ("[10, 30, 32, 40], 100", "6"),
+                ("[0, 50, 50], 100", "2"),
+            ),
+        ),
+    ),
+    F(
+        "df_percent",
+        "disk",
+        "used, available",
+        "the Use% that df shows for used and available blocks: used * 100 / (used + "
+        "available) rounded up to a whole percent, as an int, and 0 when both are 0",
+        "    total = used + available\n"
+        "    if total == 0:\n"
+        "        return 0\n"
+        "    return -(-used * 100 // total)",
+        (
+            ("50, 50", "50"),
+            ("1, 3", "25"),
+            ("0, 0", "0"),
+            ("0, 10", "0"),
+            ("100, 0", "100"),
+        ),
+        defect=Defect(
+            "    total = used + available\n"
+            "    if total == 0:\n"
+            "        return 0\n"
+            "    return round(used * 100 / total)",
+            "a share that is not a whole percent, such as 1 used of 1000 blocks",
+            "it is rounded to the nearest percent; df rounds up, so that shows 1%",
+            (
+                ("1, 999", "1"),
+                ("1, 2", "34"),
+                ("101, 9899", "2"),
+            ),
+        ),
+    ),
+    F(
+        "alert_key",
+        "alerts",
+        "labels",
+        "the deduplication key of an alert's label dict: its 'name=value' pairs sorted by "
+        "name and joined by ',', leaving out labels whose name starts with '__'",
+        "    pairs = sorted((k, v) for k, v in labels.items() if not k.startswith('__'))\n"
+        "    return ','.join(f'{k}={v}' for k, v in pairs)",
+        (
+            ("{'alertname': 'DiskFull', 'host': 'web1'}", "'alertname=DiskFull,host=web1'"),
+            ("{}", "''"),
+            ("{'__tmp': 'x', 'job': 'api'}", "'job=api'"),
+        ),
+        defect=Defect(
+            "    return ','.join(f'{k}={v}' for k, v in labels.items() if not k.startswith('__'))",
+            "the same labels given in another order",
+            "the key differs, so duplicates slip through; the pairs are sorted by name",
+            (
+                ("{'host': 'web1', 'alertname': 'DiskFull'}", "'alertname=DiskFull,host=web1'"),
+                ("{'c': '3', 'a': '1', 'b': '2'}", "'a=1,b=2,c=3'"),
+            ),
+        ),
+        change=Change(
+            "alert_key should also leave out the labels 'instance' and 'pod', which change on "
+            "every restart",
+            "    volatile = {'instance', 'pod'}\n"
+            "    pairs = sorted(\n"
+            "        (k, v) for k, v in labels.items() if not k.startswith('__') and k not in volatile\n"
+            "    )\n"
+            "    return ','.join(f'{k}={v}' for k, v in pairs)",
+            (
+                (
+                    "{'alertname': 'Down', 'instance': '10.0.0.1:9100', 'job': 'node'}",
+                    "'alertname=Down,job=node'",
+                ),
+                ("{'pod': 'web-7d9', '__x': '1'}", "''"),
+                ("{'b': '2', 'a': '1'}", "'a=1,b=2'"),
+            ),
+        ),
+    ),
+    F(
+        "suppress_repeats",
+        "alerts",
+        "alerts, window",
+        "the alerts to send from a list of dicts with 'key' and 'time' (seconds, ascending), "
+        "in order: one is dropped when an alert with the same key was sent less than `window` "
+        "seconds before it",
+        "    last_sent = {}\n"
+        "    sent = []\n"
+        "    for alert in alerts:\n"
+        "        key, time = alert['key'], alert['time']\n"
+        "        if key in last_sent and time - last_sent[key] < window:\n"
+        "            continue\n"
+        "        last_sent[key] = time\n"
+        "        sent.append(alert)\n"
+        "    return sent",
+        (
+            (
+                "[{'key': 'disk', 'time': 0}, {'key': 'disk', 'time': 100}, {'key': 'cpu', 'time': 120}], 300",
+                "[{'key': 'disk', 'time': 0}, {'key': 'cpu', 'time': 120}]",
+            ),
+            (
+                "[{'key': 'a', 'time': 0}, {'key': 'a', 'time': 300}], 300",
+                "[{'key': 'a', 'time': 0}, {'key': 'a', 'time': 300}]",
+            ),
+            ("[], 60", "[]"),
+        ),
+        defect=Defect(
+            "    last_seen = {}\n"
+            "    sent = []\n"
+            "    for alert in alerts:\n"
+            "        key, time = alert['key'], alert['time']\n"
+            "        previous = last_seen.get(key)\n"
+            "        last_seen[key] = time\n"
+            "        if previous is not None and time - previous < window:\n"
+            "            continue\n"
+            "        sent.append(alert)\n"
+            "    return sent",
+            "an alert that keeps firing more often than the window, such as every 200 seconds "
+            "with window 300",
+            "only the first is ever sent; the window counts from the last alert actually sent",
+            (
+                (
+                    "[{'key': 'a', 'time': 0}, {'key': 'a', 'time': 200}, {'key': 'a', 'time': 400}, {'key': 'a', 'time': 600}], 300",
+                    "[{'key': 'a', 'time': 0}, {'key': 'a', 'time': 400}]",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "order_incidents",
+        "alerts",
+        "incidents",
+        "a new list of incidents (dicts with 'severity' and 'opened') ordered by severity, "
+        "'critical', 'high', 'medium', 'low', then any other severity, and within one "
+        "severity by 'opened', oldest first",
+        "    ranks = {'critical': 0, 'high': 1, 'medium': 2, 'low': 3}\n"
+        "    return sorted(incidents, key=lambda i: (ranks.get(i['severity'], 4), i['opened']))",
+        (
+            (
+                "[{'severity': 'high', 'opened': 5}, {'severity': 'critical', 'opened': 9}, {'severity': 'high', 'opened': 1}]",
+                "[{'severity': 'critical', 'opened': 9}, {'severity': 'high', 'opened': 1}, {'severity': 'high', 'opened': 5}]",
+            ),
+            (
+                "[{'severity': 'urgent', 'opened': 1}, {'severity': 'medium', 'opened': 2}]",
+                "[{'severity': 'medium', 'opened': 2}, {'severity': 'urgent', 'opened': 1}]",
+            ),
+            ("[]", "[]"),
+        ),
+        defect=Defect(
+            "    return sorted(incidents, key=lambda i: (i['severity'], i['opened']))",
+            "a low incident next to a medium one",
+            "low comes first, sorted by name; medium ranks above low",
+            (
+                (
+                    "[{'severity': 'low', 'opened': 1}, {'severity': 'medium', 'opened': 2}]",
+                    "[{'severity': 'medium', 'opened': 2}, {'severity': 'low', 'opened': 1}]",
+                ),
+            ),
+        ),
+        change=Change(
+            "order_incidents should put incidents still open (no 'closed' key, or None there) "
+            "before closed ones, and order each group as before",
+            "    ranks = {'critical': 0, 'high': 1, 'medium': 2, 'low': 3}\n\n"
+            "    def key(incident):\n"
+            "        closed = incident.get('closed') is not None\n"
+            "        return closed, ranks.get(incident['severity'], 4), incident['opened']\n\n"
+            "    return sorted(incidents, key=key)",
+            (
+                (
+                    "[{'severity': 'critical', 'opened': 1, 'closed': 2}, {'severity': 'low', 'opened': 3}]",
+                    "[{'severity': 'low', 'opened': 3}, {'severity': 'critical', 'opened': 1, 'closed': 2}]",
+                ),
+                (
+                    "[{'severity': 'low', 'opened': 0}, {'severity': 'high', 'opened': 1, 'closed': None}]",
+                    "[{'severity': 'high', 'opened': 1, 'closed': None}, {'severity': 'low', 'opened': 0}]",
+                ),
+                ("[]", "[]"),
+            ),
+        ),
+    ),
+    F(
+        "escalation_contact",
+        "alerts",
+        "minutes_open, policy",
+        "who to page for an incident open `minutes_open` minutes, from a policy of "
+        "(after_minutes, contact) steps in any order: the contact of the step with the "
+        "largest after_minutes reached, or None before any",
+        "    reached = [step for step in policy if step[0] <= minutes_open]\n"
+        "    if not reached:\n"
+        "        return None\n"
+        "    return max(reached, key=lambda step: step[0])[1]",
+        (
+            ("10, [(0, 'oncall'), (15, 'lead'), (60, 'director')]", "'oncall'"),
+            ("15, [(0, 'oncall'), (15, 'lead'), (60, 'director')]", "'lead'"),
+            ("90, [(0, 'oncall'), (15, 'lead'), (60, 'director')]", "'director'"),
+            ("5, [(10, 'oncall')]", "None"),
+        ),
+        defect=Defect(
+            "    contact = None\n"
+            "    for after, who in policy:\n"
+            "        if after > minutes_open:\n"
+            "            break\n"
+            "        contact = who\n"
+            "    return contact",
+            "a policy whose steps are not listed in order",
+            "the wrong person is paged, or nobody; steps count by their minutes, whatever the "
+            "order",
+            (
+                ("20, [(60, 'director'), (0, 'oncall'), (15, 'lead')]", "'lead'"),
+                ("30, [(15, 'lead'), (0, 'oncall')]", "'lead'"),
+            ),
+        ),
+    ),
+    F(
+        "error_budget_left",
+        "slo",
+        "target, good, total",
+        "the percent of the error budget left, as an int rounded down (negative when "
+        "overspent), when `good` of `total` requests succeeded against an SLO target percent "
+        "such as 99.9; 100 with no requests",
+        "    import math\n"
+        "    from fractions import Fraction\n\n"
+        "    if total == 0:\n"
+        "        return 100\n"
+        "    allowed = total * (100 - Fraction(str(target))) / 100\n"
+        "    spent = total - good\n"
+        "    return math.floor((allowed - spent) * 100 / allowed)",
+        (
+            ("99, 995, 1000", "50"),
+            ("99, 1000, 1000", "100"),
+            ("99, 980, 1000", "-100"),
+            ("99.5, 0, 0", "100"),
+            ("90, 95, 100", "50"),
+        ),
+        defect=Defect(
+            "    import math\n\n"
+            "    if total == 0:\n"
+            "        return 100\n"
+            "    allowed = total * (100 - target) / 100\n"
+            "    spent = total - good\n"
+            "    return math.floor((allowed - spent) * 100 / allowed)",
+            "a target such as 99.9",
+            "it answers one too few from floating-point error, such as -1 for a budget exactly "
+            "used up; the arithmetic must be exact",
+            (
+                ("99.9, 999, 1000", "0"),
+                ("99.9, 9995, 10000", "50"),
+            ),
+        ),
+    ),
+    F(
+        "burn_rate",
+        "slo",
+        "target, errors, total",
+        "how fast the error budget burns: the error ratio errors / total divided by the "
+        "allowed ratio (100 - target) / 100, as a float rounded to two decimals; 0.0 with no "
+        "requests",
+        "    from fractions import Fraction\n\n"
+        "    if total == 0:\n"
+        "        return 0.0\n"
+        "    rate = Fraction(errors, total) / ((100 - Fraction(str(target))) / 100)\n"
+        "    return float(round(rate, 2))",
+        (
+            ("99.9, 1, 1000", "1.0"),
+            ("99.9, 5, 1000", "5.0"),
+            ("99, 1, 300", "0.33"),
+            ("99.9, 0, 0", "0.0"),
+            ("99.5, 3, 1000", "0.6"),
+        ),
+        change=Change(
+            "burn_rate should raise ValueError when the target is not strictly between 0 and 100 "
+            "or errors is more than total",
+            "    from fractions import Fraction\n\n"
+            "    goal = Fraction(str(target))\n"
+            "    if not 0 < goal < 100 or errors > total:\n"
+            "        raise ValueError('target must be between 0 and 100, errors at most total')\n"
+            "    if total == 0:\n"
+            "        return 0.0\n"
+            "    rate = Fraction(errors, total) / ((100 - goal) / 100)\n"
+            "    return float(round(rate, 2))",
+            (
+                ("99.9, 1, 1000", "1.0"),
+                ("99.9, 0, 0", "0.0"),
+                ("99, 1, 300", "0.33"),
+            ),
+            raises=(
+                ("100, 1, 10", "ValueError"),
+                ("0, 1, 10", "ValueError"),
+                ("99, 5, 4", "ValueError"),
+            ),
+        ),
+    ),
+    F(
+        "count_nines",
+        "slo",
+        "percent",
+        "how many nines an availability percent has: the largest n with 100 - percent at most "
+        "10 to the power 2 - n (99.9 has 3, 90 has 1); ValueError for 100 or more",
+        "    from fractions import Fraction\n\n"
+        "    down = 100 - Fraction(str(percent))\n"
+        "    if down <= 0:\n"
+        "        raise ValueError(f'{percent} leaves no downtime')\n"
+        "    nines = 0\n"
+        "    while down <= Fraction(10) ** (1 - nines):\n"
+        "        nines += 1\n"
+        "    return nines",
+        (
+            ("99.9", "3"),
+            ("99.95", "3"),
+            ("90", "1"),
+            ("99.5", "2"),
+            ("50", "0"),
+        ),
+        raises=(
+            ("100", "ValueError"),
+            ("100.5", "ValueError"),
+        ),
+        defect=Defect(
+            "    import math\n\n"
+            "    if percent >= 100:\n"
+            "        raise ValueError(f'{percent} leaves no downtime')\n"
+            "    return int(-math.log10(1 - percent / 100))",
+            "a target such as 99.99 or 99.999",
+            "it answers one nine too few, from floating-point error",
+            (
+                ("99.99", "4"),
+                ("99.999", "5"),
+            ),
+        ),
+    ),
+    F(
+        "parse_loadavg",
+        "procs",
+        "text",
+        "the 1, 5 and 15 minute load averages as a tuple of floats from /proc/loadavg text or "
+        "from uptime output after 'load average:' or 'load averages:', numbers split by "
+        "commas or spaces; ValueError otherwise",
+        "    import re\n\n"
+        "    if 'load average' in text:\n"
+        "        words = re.split(r'[,\\s]+', text.rsplit(':', 1)[1].strip())\n"
+        "    else:\n"
+        "        words = text.split()\n"
+        "    if len(words) < 3:\n"
+        "        raise ValueError(f'no load averages in {text!r}')\n"
+        "    one, five, fifteen = (float(word) for word in words[:3])\n"
+        "    return one, five, fifteen",
+        (
+            ("'0.52 0.58 0.59 2/391 12345'", "(0.52, 0.58, 0.59)"),
+            (
+                "' 10:14:03 up 3 days,  2:01,  1 user,  load average: 1.50, 0.75, 0.25'",
+                "(1.5, 0.75, 0.25)",
+            ),
+        ),
+        raises=(
+            ("'hello'", "ValueError"),
+            ("''", "ValueError"),
+        ),
+        defect=Defect(
+            "    if 'load average' in text:\n"
+            "        words = [word.strip() for word in text.rsplit(':', 1)[1].split(',')]\n"
+            "    else:\n"
+            "        words = text.split()\n"
+            "    if len(words) < 3:\n"
+            "        raise ValueError(f'no load averages in {text!r}')\n"
+            "    one, five, fifteen = (float(word) for word in words[:3])\n"
+            "    return one, five, fifteen",
+            "macOS uptime output, 'load averages: 1.50 1.20 1.10' without commas",
+            "it raises ValueError; the numbers may be split by spaces alone",
+            (
+                (
+                    "'10:14  up 3 days, 2:01, 2 users, load averages: 1.50 1.20 1.10'",
+                    "(1.5, 1.2, 1.1)",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "parse_ps_line",
+        "procs",
+        "line",
+        "a dict of 'user', 'pid' (int), 'cpu' and 'mem' (floats) and 'command' (the rest of "
+        "the line from the 11th column, arguments included) from a `ps aux` line; None for "
+        "the header or a shorter line",
+        "    parts = line.split(None, 10)\n"
+        "    if len(parts) < 11 or not parts[1].isdigit():\n"
+        "        return None\n"
+        "    return {\n"
+        "        'user': parts[0],\n"
+        "        'pid': int(parts[1]),\n"
+        "        'cpu': float(parts[2]),\n"
+        "        'mem': float(parts[3]),\n"
+        "        'command': parts[10].rstrip(),\n"
+        "    }",
+        (
+            (
+                "'root 1 0.0 0.1 16984 9940 ? Ss May01 0:03 /sbin/init'",
+                "{'user': 'root', 'pid': 1, 'cpu': 0.0, 'mem': 0.1, 'command': '/sbin/init'}",
+            ),
+            ("'USER PID %CPU %MEM VSZ RSS TTY STAT START TIME COMMAND'", "None"),
+            ("'short line'", "None"),
+        ),
+        defect=Defect(
+            "    parts = line.split()\n"
+            "    if len(parts) < 11 or not parts[1].isdigit():\n"
+            "        return None\n"
+            "    return {\n"
+            "        'user': parts[0],\n"
+            "        'pid': int(parts[1]),\n"
+            "        'cpu': float(parts[2]),\n"
+            "        'mem': float(parts[3]),\n"
+            "        'command': parts[10],\n"
+            "    }",
+            "a command with arguments, such as 'nginx: worker process'",
+            "only its first word is kept; the command is the rest of the line",
+            (
+                (
+                    "'www 812 1.5 2.0 1000 900 ? S 10:00 0:01 nginx: worker process'",
+                    "{'user': 'www', 'pid': 812, 'cpu': 1.5, 'mem': 2.0, 'command': 'nginx: worker process'}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "cpu_busy_percent",
+        "procs",
+        "before, after",
+        "the CPU busy percent between two /proc/stat 'cpu' lines: growth of the numbers' "
+        "total minus growth of idle plus iowait (4th and 5th numbers), over the total's "
+        "growth, times 100, one decimal; 0.0 without growth",
+        "    from fractions import Fraction\n\n"
+        "    first = [int(x) for x in before.split()[1:]]\n"
+        "    second = [int(x) for x in after.split()[1:]]\n"
+        "    total = sum(second) - sum(first)\n"
+        "    if total <= 0:\n"
+        "        return 0.0\n"
+        "    idle = second[3] + second[4] - first[3] - first[4]\n"
+        "    return float(round(Fraction(100 * (total - idle), total), 1))",
+        (
+            ("'cpu 100 0 100 800 0 0 0', 'cpu 150 0 150 1000 0 0 0'", "33.3"),
+            ("'cpu 1 2 3 4 5', 'cpu 1 2 3 4 5'", "0.0"),
+            ("'cpu 0 0 0 100 0', 'cpu 50 0 50 100 0'", "100.0"),
+        ),
+        defect=Defect(
+            "    from fractions import Fraction\n\n"
+            "    first = [int(x) for x in before.split()[1:]]\n"
+            "    second = [int(x) for x in after.split()[1:]]\n"
+            "    total = sum(second) - sum(first)\n"
+            "    if total <= 0:\n"
+            "        return 0.0\n"
+            "    idle = second[3] - first[3]\n"
+            "    return float(round(Fraction(100 * (total - idle), total), 1))",
+            "a machine waiting on disk, its iowait (the 5th number) growing",
+            "that time counts as busy; iowait is idle time",
+            (("'cpu 100 0 100 800 100 0 0', 'cpu 150 0 150 900 200 0 0'", "33.3"),),
+        ),
+    ),
+    F(
+        "is_valid_branch_name",
+        "gitrefs",
+        "name",
+        "whether name is a valid git branch name: not empty, no space, '~', '^', ':', '?', "
+        "'*', '[', backslash or '..', not ending in '.', and no part between slashes empty, "
+        "starting with '.' or ending in '.lock'",
+        "    if not name or name.endswith('.'):\n"
+        "        return False\n"
+        "    if any(char in name for char in ' ~^:?*[\\\\') or '..' in name:\n"
+        "        return False\n"
+        "    return all(\n"
+        "        part and not part.startswith('.') and not part.endswith('.lock')\n"
+        "        for part in name.split('/')\n"
+        "    )",
+        (
+            ("'feature/login'", "True"),
+            ("'main'", "True"),
+            ("'fix..typo'", "False"),
+            ("'release/'", "False"),
+            ("'hot fix'", "False"),
+            ("'a//b'", "False"),
+            ("'x.'", "False"),
+            ("'main.lock'", "False"),
+            ("''", "False"),
+        ),
+        defect=Defect(
+            "    if not name or name.endswith(('.', '/')) or name.startswith(('.', '/')):\n"
+            "        return False\n"
+            "    if any(char in name for char in ' ~^:?*[\\\\') or '..' in name or '//' in name:\n"
+            "        return False\n"
+            "    return not name.endswith('.lock')",
+            "a part after a slash that starts with '.' or ends in '.lock', such as "
+            "'feature/.hidden'",
+            "it is accepted; every part between slashes follows those rules",
+            (
+                ("'feature/.hidden'", "False"),
+                ("'old.lock/new'", "False"),
+            ),
+        ),
+    ),
+    F(
+        "short_ref_name",
+        "gitrefs",
+        "ref",
+        "the short form of a git ref: everything after 'refs/heads/', 'refs/tags/' or "
+        "'refs/remotes/' (so 'origin/main' for a remote branch), and any other ref unchanged",
+        "    for prefix in ('refs/heads/', 'refs/tags/', 'refs/remotes/'):\n"
+        "        if ref.startswith(prefix):\n"
+        "            return ref[len(prefix):]\n"
+        "    return ref",
+        (
+            ("'refs/heads/main'", "'main'"),
+            ("'refs/tags/v1.2.0'", "'v1.2.0'"),
+            ("'refs/remotes/origin/main'", "'origin/main'"),
+            ("'HEAD'", "'HEAD'"),
+            ("'refs/notes/commits'", "'refs/notes/commits'"),
+        ),
+        defect=Defect(
+            "    for prefix in ('refs/heads/', 'refs/tags/'):\n"
+            "        if ref.startswith(prefix):\n"
+            "            return ref.rsplit('/', 1)[-1]\n"
+            "    if ref.startswith('refs/remotes/'):\n"
+            "        return ref[len('refs/remotes/'):]\n"
+            "    return ref",
+            "a branch with a slash in its name, such as 'refs/heads/feature/login'",
+            "only 'login' is left; everything after 'refs/heads/' is the name",
+            (
+                ("'refs/heads/feature/login'", "'feature/login'"),
+                ("'refs/tags/release/2024.05'", "'release/2024.05'"),
+            ),
+        ),
+    ),
+    F(
+        "changelog_versions",
+        "changelog",
+        "text",
+        "the versions in a Markdown changelog, in order: the first word of each line starting "
+        "with '## ', without square brackets, such as '1.2.0' from '## [1.2.0] - 2024-05-01', "
+        "skipping Unreleased in any case",
+        "    versions = []\n"
+        "    for line in text.splitlines():\n"
+        "        if not line.startswith('## '):\n"
+        "            continue\n"
+        "        words = line[3:].split()\n"
+        "        if not words:\n"
+        "            continue\n"
+        "        version = words[0].strip('[]')\n"
+        "        if version.lower() != 'unreleased':\n"
+        "            versions.append(version)\n"
+        "    return versions",
+        (
+            (
+                "'# Changelog\\n## [Unreleased]\\n## [1.2.0] - 2024-05-01\\n### Fixed\\n- crash on start\\n\\n## [1.1.0] - 2024-04-01\\n- first\\n'",
+                "['1.2.0', '1.1.0']",
+            ),
+            ("'## 0.3.0\\n## 0.2.0'", "['0.3.0', '0.2.0']"),
+            ("''", "[]"),
+        ),
+        defect=Defect(
+            "    versions = []\n"
+            "    for line in text.splitlines():\n"
+            "        if line.startswith('## ') and line[3:].split():\n"
+            "            version = line[3:].split()[0].strip('[]')\n"
+            "            if version != 'Unreleased':\n"
+            "                versions.append(version)\n"
+            "    return versions",
+            "an unreleased heading not written 'Unreleased', such as '## [unreleased]'",
+            "it is listed as a version; Unreleased is skipped in any case",
+            (
+                ("'## [unreleased]\\n## [2.0.0]'", "['2.0.0']"),
+                ("'## UNRELEASED\\n## 1.0.0'", "['1.0.0']"),
+            ),
+        ),
+        change=Change(
+            "changelog_versions should answer (version, date) pairs, the date being the first "
+            "word after ' - ' on the heading, such as '2024-05-01', or None when there is no ' - "
+            "'",
+            "    versions = []\n"
+            "    for line in text.splitlines():\n"
+            "        if not line.startswith('## '):\n"
+            "            continue\n"
+            "        words = line[3:].split()\n"
+            "        if not words:\n"
+            "            continue\n"
+            "        version = words[0].strip('[]')\n"
+            "        if version.lower() == 'unreleased':\n"
+            "            continue\n"
+            "        _, dash, after = line.partition(' - ')\n"
+            "        date = after.split()[0] if dash and after.split() else None\n"
+            "        versions.append((version, date))\n"
+            "    return versions",
+            (
+                (
+                    "'## [1.2.0] - 2024-05-01\\n## 1.1.0'",
+                    "[('1.2.0', '2024-05-01'), ('1.1.0', None)]",
+                ),
+                (
+                    "'## [Unreleased]\\n## [0.1.0] - 2023-01-02 (yanked)'",
+                    "[('0.1.0', '2023-01-02')]",
+                ),
+                ("''", "[]"),
+            ),
+        ),
+    ),
+    F(
+        "release_notes",
+        "changelog",
+        "text, version",
+        "the lines under the Markdown changelog heading ('## ' line) whose first word, square "
+        "brackets removed, is exactly `version`, up to the next '## ' line, joined by "
+        "newlines and stripped; None without such a heading",
+        "    notes = None\n"
+        "    for line in text.splitlines():\n"
+        "        if line.startswith('## '):\n"
+        "            if notes is not None:\n"
+        "                break\n"
+        "            words = line[3:].split()\n"
+        "            if words and words[0].strip('[]') == version:\n"
+        "                notes = []\n"
+        "            continue\n"
+        "        if notes is not None:\n"
+        "            notes.append(line)\n"
+        "    return None if notes is None else '\\n'.join(notes).strip()",
+        (
+            (
+                "'# Changelog\\n## [Unreleased]\\n## [1.2.0] - 2024-05-01\\n### Fixed\\n- crash on start\\n\\n## [1.1.0] - 2024-04-01\\n- first\\n', '1.2.0'",
+                "'### Fixed\\n- crash on start'",
+            ),
+            (
+                "'# Changelog\\n## [Unreleased]\\n## [1.2.0] - 2024-05-01\\n### Fixed\\n- crash on start\\n\\n## [1.1.0] - 2024-04-01\\n- first\\n', '1.1.0'",
+                "'- first'",
+            ),
+            (
+                "'# Changelog\\n## [Unreleased]\\n## [1.2.0] - 2024-05-01\\n### Fixed\\n- crash on start\\n\\n## [1.1.0] - 2024-04-01\\n- first\\n', '3.0.0'",
+                "None",
+            ),
+        ),
+        defect=Defect(
+            "    notes = None\n"
+            "    for line in text.splitlines():\n"
+            "        if line.startswith('## '):\n"
+            "            if notes is not None:\n"
+            "                break\n"
+            "            if version in line:\n"
+            "                notes = []\n"
+            "            continue\n"
+            "        if notes is not None:\n"
+            "            notes.append(line)\n"
+            "    return None if notes is None else '\\n'.join(notes).strip()",
+            "a version that is the start of another, such as '1.2' when '1.2.3' comes first",
+            "the notes of 1.2.3 come back; the heading's version must match exactly",
+            (("'## [1.2.3]\\n- patch\\n## [1.2]\\n- minor', '1.2'", "'- minor'"),),
+        ),
+    ),
+    F(
+        "next_bump_kind",
+        "changelog",
+        "messages",
+        "the release bump a list of Conventional Commit messages calls for: 'major' if one "
+        "has '!' just before its first ':' or says 'BREAKING CHANGE', else 'minor' for a "
+        "feat, else 'patch' for a fix, else None",
+        "    import re\n\n"
+        "    kind = None\n"
+        "    for message in messages:\n"
+        "        match = re.match(r'(\\w+)(\\([^)]*\\))?(!)?:', message)\n"
+        "        if 'BREAKING CHANGE' in message or (match and match.group(3)):\n"
+        "            return 'major'\n"
+        "        if match and match.group(1) == 'feat':\n"
+        "            kind = 'minor'\n"
+        "        elif match and match.group(1) == 'fix' and kind is None:\n"
+        "            kind = 'patch'\n"
+        "    return kind",
+        (
+            ("['fix: typo', 'feat(api): add search']", "'minor'"),
+            ("['fix(db): pool leak']", "'patch'"),
+            ("['docs: readme', 'chore: bump']", "None"),
+            ("['feat: x', 'fix: y\\n\\nBREAKING CHANGE: drops v1']", "'major'"),
+            ("[]", "None"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    kind = None\n"
+            "    for message in messages:\n"
+            "        if 'BREAKING CHANGE' in message:\n"
+            "            return 'major'\n"
+            "        match = re.match(r'(\\w+)(\\([^)]*\\))?:', message)\n"
+            "        if match and match.group(1) == 'feat':\n"
+            "            kind = 'minor'\n"
+            "        elif match and match.group(1) == 'fix' and kind is None:\n"
+            "            kind = 'patch'\n"
+            "    return kind",
+            "a commit marked with '!', such as 'feat!: drop the v1 API'",
+            "it answers minor or nothing; a '!' before the ':' marks a breaking change",
+            (
+                ("['feat!: drop the v1 API']", "'major'"),
+                ("['fix: a', 'fix(api)!: rename field']", "'major'"),
+            ),
+        ),
+        change=Change(
+            "next_bump_kind should count 'perf' commits as a patch too, like a fix",
+            "    import re\n\n"
+            "    kind = None\n"
+            "    for message in messages:\n"
+            "        match = re.match(r'(\\w+)(\\([^)]*\\))?(!)?:', message)\n"
+            "        if 'BREAKING CHANGE' in message or (match and match.group(3)):\n"
+            "            return 'major'\n"
+            "        if match and match.group(1) == 'feat':\n"
+            "            kind = 'minor'\n"
+            "        elif match and match.group(1) in ('fix', 'perf') and kind is None:\n"
+            "            kind = 'patch'\n"
+            "    return kind",
+            (
+                ("['perf: faster parse']", "'patch'"),
+                ("['perf: x', 'feat: y']", "'minor'"),
+                ("['docs: z']", "None"),
+                ("['perf!: drop cache']", "'major'"),
+            ),
+        ),
+    ),
+    F(
+        "in_rollout",
+        "rollout",
+        "flag, user_id, percent",
+        "whether a user gets a flag rolled out to `percent` percent: the first 8 hex digits "
+        "of the SHA-256 hex digest of 'flag:user_id' as a number, modulo 100, is below "
+        "percent (0 is nobody, 100 everybody)",
+        "    import hashlib\n\n"
+        "    digest = hashlib.sha256(f'{flag}:{user_id}'.encode()).hexdigest()\n"
+        "    return int(digest[:8], 16) % 100 < percent",
+        (
+            ("'new-ui', 'alice', 50", "True"),
+            ("'new-ui', 'carol', 50", "False"),
+            ("'new-ui', 'bob', 100", "True"),
+            ("'new-ui', 'u3', 0", "False"),
+            ("'dark-mode', '42', 10", "True"),
+        ),
+        defect=Defect(
+            "    import hashlib\n\n"
+            "    digest = hashlib.sha256(f'{flag}:{user_id}'.encode()).hexdigest()\n"
+            "    return int(digest[:8], 16) % 100 <= percent",
+            "a user whose number lands exactly on percent, such as one at 0 with percent 0",
+            "the user gets the flag; only numbers below percent get it, so 0 means nobody",
+            (
+                ("'new-ui', 'user-3', 0", "False"),
+                ("'new-ui', 'user-51', 50", "False"),
+            ),
+        ),
+    ),
+    F(
+        "canary_schedule",
+        "rollout",
+        "first, factor",
+        "the traffic percents of a canary rollout: first, then each step `factor` times the "
+        "one before while below 100, then 100 once to end; ValueError unless 1 <= first <= "
+        "100 and factor is an int above 1",
+        "    if not 1 <= first <= 100 or not isinstance(factor, int) or factor <= 1:\n"
+        "        raise ValueError('first must be 1 to 100 and factor an int above 1')\n"
+        "    steps = []\n"
+        "    step = first\n"
+        "    while step < 100:\n"
+        "        steps.append(step)\n"
+        "        step *= factor\n"
+        "    steps.append(100)\n"
+        "    return steps",
+        (
+            ("1, 5", "[1, 5, 25, 100]"),
+            ("10, 2", "[10, 20, 40, 80, 100]"),
+            ("60, 2", "[60, 100]"),
+        ),
+        raises=(
+            ("0, 2", "ValueError"),
+            ("5, 1", "ValueError"),
+            ("101, 2", "ValueError"),
+            ("5, 1.5", "ValueError"),
+        ),
+        defect=Defect(
+            "    if not 1 <= first <= 100 or not isinstance(factor, int) or factor <= 1:\n"
+            "        raise ValueError('first must be 1 to 100 and factor an int above 1')\n"
+            "    steps = []\n"
+            "    step = first\n"
+            "    while step <= 100:\n"
+            "        steps.append(step)\n"
+            "        step *= factor\n"
+            "    steps.append(100)\n"
+            "    return steps",
+            "a schedule that lands exactly on 100, such as first 25 and factor 2",
+            "100 is listed twice; it ends the list once",
+            (
+                ("25, 2", "[25, 50, 100]"),
+                ("100, 3", "[100]"),
+                ("20, 5", "[20, 100]"),
+            ),
+        ),
+    ),
+    F(
+        "canary_decision",
+        "rollout",
+        "current, steps, error_rate, max_error_rate",
+        "the next canary action as (action, percent): ('rollback', 0) when error_rate is "
+        "above max_error_rate, else ('promote', the step after current in steps) or ('done', "
+        "current) at the last step; ValueError if current is not a step",
+        "    if current not in steps:\n"
+        "        raise ValueError(f'{current} is not a step')\n"
+        "    if error_rate > max_error_rate:\n"
+        "        return 'rollback', 0\n"
+        "    index = steps.index(current)\n"
+        "    if index + 1 < len(steps):\n"
+        "        return 'promote', steps[index + 1]\n"
+        "    return 'done', current",
+        (
+            ("5, [1, 5, 25, 100], 0.01, 0.02", "('promote', 25)"),
+            ("100, [1, 5, 25, 100], 0.0, 0.02", "('done', 100)"),
+            ("25, [1, 5, 25, 100], 0.05, 0.02", "('rollback', 0)"),
+        ),
+        raises=(("7, [1, 5], 0.0, 0.02", "ValueError"),),
+        defect=Defect(
+            "    if current not in steps:\n"
+            "        raise ValueError(f'{current} is not a step')\n"
+            "    if error_rate >= max_error_rate:\n"
+            "        return 'rollback', 0\n"
+            "    index = steps.index(current)\n"
+            "    if index + 1 < len(steps):\n"
+            "        return 'promote', steps[index + 1]\n"
+            "    return 'done', current",
+            "an error rate exactly at the limit",
+            "the canary is rolled back; only a rate above the limit rolls back",
+            (
+                ("5, [1, 5, 25, 100], 0.02, 0.02", "('promote', 25)"),
+                ("1, [1, 100], 0, 0", "('promote', 100)"),
+            ),
+        ),
+        change=Change(
+            "canary_decision should hold instead of promoting when error_rate is above half of "
+            "max_error_rate but not above max_error_rate, answering ('hold', current)",
+            "    if current not in steps:\n"
+            "        raise ValueError(f'{current} is not a step')\n"
+            "    if error_rate > max_error_rate:\n"
+            "        return 'rollback', 0\n"
+            "    if error_rate * 2 > max_error_rate:\n"
+            "        return 'hold', current\n"
+            "    index = steps.index(current)\n"
+            "    if index + 1 < len(steps):\n"
+            "        return 'promote', steps[index + 1]\n"
+            "    return 'done', current",
+            (
+                ("5, [1, 5, 25, 100], 0.015, 0.02", "('hold', 5)"),
+                ("5, [1, 5, 25, 100], 0.01, 0.02", "('promote', 25)"),
+                ("25, [1, 5, 25, 100], 0.05, 0.02", "('rollback', 0)"),
+                ("100, [1, 5, 25, 100], 0.0, 0.02", "('done', 100)"),
+            ),
+            raises=(("7, [1, 5], 0.0, 0.02", "ValueError"),),
+        ),
+    ),
+    F(
+        "route_blue_green",
+        "rollout",
+        "active, idle_healthy, active_version, idle_version",
+        "the color, 'blue' or 'green', to send traffic to: the idle one (the color that is "
+        "not active) when it is healthy and runs a different version, else active; ValueError "
+        "for another active color",
+        "    colors = {'blue': 'green', 'green': 'blue'}\n"
+        "    if active not in colors:\n"
+        "        raise ValueError(f'not a color: {active!r}')\n"
+        "    if idle_healthy and idle_version != active_version:\n"
+        "        return colors[active]\n"
+        "    return active",
+        (
+            ("'blue', True, '1.0', '1.1'", "'green'"),
+            ("'green', True, '2.0', '2.1'", "'blue'"),
+            ("'blue', False, '1.0', '1.1'", "'blue'"),
+        ),
+        raises=(("'red', True, '1', '2'", "ValueError"),),
+        defect=Defect(
+            "    colors = {'blue': 'green', 'green': 'blue'}\n"
+            "    if active not in colors:\n"
+            "        raise ValueError(f'not a color: {active!r}')\n"
+            "    return colors[active] if idle_healthy else active",
+            "an idle side that runs the same version as the active one",
+            "traffic flips for nothing; it stays on the active side",
+            (
+                ("'blue', True, '1.1', '1.1'", "'blue'"),
+                ("'green', True, '3.0', '3.0'", "'green'"),
             ),
         ),
     ),
