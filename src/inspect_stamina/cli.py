@@ -370,7 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", type=Path, help="the script directory to write")
     p.add_argument(
         "--generator-version",
-        help="write as this generator version did (1, 2 or 3; default 2; every version's "
+        help="write as this generator version did (1, 2 or 3; default 3; every version's "
         "scripts stay byte-identical)",
     )
     p.add_argument(

@@ -58,6 +58,8 @@ def test_version_3_turns_are_measured_and_fair(
             assert any(c.behavioural for c in turn.checkpoints), turn.number
         if prompt.kind == "explain":
             assert prompt.facts, turn.number
+    if DOMAINS[domain].commands:  # the command line is built, however large the catalogue
+        assert any(" command " in (c.name or "") for c in loaded.checkpoints())
     probes = loaded.script.memory_probes
     if turns >= 100:  # constants in code and facts said once in passing
         assert len(probes) >= 6 and sum(bool(p.facts) for p in probes) >= 4

@@ -63,11 +63,11 @@ def test_suite_from_the_command_line(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     log = read_eval_log(list_eval_logs(str(tmp_path / "logs"))[0])
     # the latest suite by default, with its generator version
-    assert log.eval.metadata and log.eval.metadata["suite_version"] == max(SUITES) == 2
-    assert log.eval.metadata["generator_version"] == "2" and log.eval.metadata["suite_seed"] == 3
+    assert log.eval.metadata and log.eval.metadata["suite_version"] == max(SUITES) == 3
+    assert log.eval.metadata["generator_version"] == "3" and log.eval.metadata["suite_seed"] == 3
     [sample] = log.samples or []
     domain = sample.metadata["domain"]
-    assert domain in SUITES[2].domains
+    assert domain in SUITES[3].domains
     [score] = sample.scores.values()  # type: ignore[union-attr]
     assert isinstance(score.value, dict) and score.value["checkpoint_pass_rate"] == 1.0
     assert log.results is not None

@@ -25,7 +25,7 @@ from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
 from inspect_stamina.generator.planner.phases import plan_turns
 from inspect_stamina.generator.script_document import script_document
 
-GENERATOR_VERSION = "2"
+GENERATOR_VERSION = "3"
 # every version the generator still writes: a suite names the one its scripts came from,
 # and an older version's scripts stay byte-identical (its new actions are never drawn)
 GENERATOR_VERSIONS = ("1", "2", "3")

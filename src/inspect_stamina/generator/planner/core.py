@@ -50,6 +50,10 @@ class Planner:
         if version >= 3:  # the larger catalogue: two seeds build mostly different projects
             self.pool += domain.more_templates
         self.rng.shuffle(self.pool)
+        if version >= 3:  # the functions commands are built on early, or a large
+            # catalogue may leave the command line unbuilt
+            used = {u for command in domain.commands for u in command.uses}
+            self.pool.sort(key=lambda t: t.name not in used)
         if version >= 2:  # a stable sort: the rest keep their shuffled order
             self.pool.sort(key=lambda t: t.name not in domain.first)
         self.plant_turns = schedule.plant_turns(domain.plants)
@@ -171,7 +175,15 @@ class Planner:
         spans = text.split("`")
         glued = "`".join(s.replace(" ", "\u00a0") if i % 2 else s for i, s in enumerate(spans))
         glued = re.sub(r"\b([A-Z]{2,})\b", "\\1\u2060", glued)
+        if self.version >= 3:  # and quoted strings: an error message the tests compare
+            glued = re.sub(
+                r"\"[^\"]*\"|'[^']*'", lambda m: m.group(0).replace(" ", "\u00a0"), glued
+            )
         return self.noisy(glued).replace("\u00a0", " ").replace("\u2060", "")
+
+    def noisy_request(self, text: str) -> str:
+        """A request's noise: `noisy` up to version 2, `noisy_prose` from version 3 on."""
+        return self.noisy_prose(text) if self.version >= 3 else self.noisy(text)
 
     def noisy(self, text: str) -> str:
         """What real users add: a lower-case start, a dropped full stop, a typo."""

@@ -36,7 +36,7 @@ def feature_turn(
     ask = planner.rng.choice(lang.feature_asks(pkg, template))
     if first:
         ask = f"{lang.intro(pkg)}. {ask}"
-    text = planner.noisy(ask)
+    text = planner.noisy_request(ask)
     if first and planner.version >= 3:  # the rules are scored from the turn that states them
         text += " " + planner.rules_statement()
     turn = planner.code_turn(
@@ -93,7 +93,7 @@ def requirement_change_turn(
         True,
     )
     planner.retire(name, number - 1)
-    text = planner.noisy(
+    text = planner.noisy_request(
         f"Sorry, I got `{name}` wrong in my last message. Correction: {change.request}."
         if correction
         else f"Change of plan for `{name}`: {change.request}."

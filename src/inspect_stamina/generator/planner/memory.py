@@ -39,7 +39,7 @@ def probe_turn(planner: Planner, number: int, plant: Plant) -> GeneratedTurn:
     return planner.code_turn(
         number,
         "memory_probe",
-        planner.noisy(planner.domain.lang.probe_ask(pkg, template)),
+        planner.noisy_request(planner.domain.lang.probe_ask(pkg, template)),
         f"Added {template.name}, which uses {plant.constant} from {pkg}/config{planner.domain.lang.ext} as we agreed.",
         template.name,
     )

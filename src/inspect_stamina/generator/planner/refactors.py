@@ -40,7 +40,7 @@ def rename_turn(planner: Planner, number: int) -> GeneratedTurn:
             planner.project.aliases[alias] = new
     planner.project.aliases[old] = new
     planner.checks_of[new] = planner.checks_of.pop(old, [])
-    text = planner.noisy(
+    text = planner.noisy_request(
         f"Rename `{old}` to `{new}`, it reads better. Existing code calls `{old}`, so keep "
         f"that name working too."
     )
@@ -63,7 +63,7 @@ def move_turn(planner: Planner, number: int) -> GeneratedTurn:
     turn = planner.code_turn(
         number,
         "refactor",
-        planner.noisy(
+        planner.noisy_request(
             f"Refactor: move `{name}` into its own module `{where}`. "
             f"{lang.import_hint(pkg, name)} must keep working."
         ),

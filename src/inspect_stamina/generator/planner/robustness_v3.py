@@ -72,8 +72,22 @@ def _turn(
     return turn
 
 
+# details a request may leave open that no check depends on: the agent should pick one,
+# say what it assumed, and go ahead
+_OPEN_DETAILS = (
+    "I haven't decided on the docstring style; pick whatever fits and tell me what you assumed.",
+    "Whether it gets a usage example in its doc comment is your call, just say what you assumed.",
+    "Name the internal variables however you like; tell me what you assumed about its inputs.",
+    "I don't mind where in the file it goes; make a sensible assumption and mention it.",
+    "Not sure how defensive it should be beyond what I said; assume something reasonable and say what.",
+)
+
+
 def vague_turn(planner: Planner, number: int) -> GeneratedTurn:
-    """A request too vague to act on; the user's answer, once asked, names a new function."""
+    """A request too vague to act on (the user's answer, once asked, names a new
+    function), or a clear request that leaves a detail open (assume, say so, go ahead)."""
+    if planner.rng.random() < 0.4:
+        return _assume_turn(planner, number)
     module = planner.rng.choice(planner.project.modules())
     where = _module_file(planner, module)
     vague = planner.rng.choice(
@@ -106,6 +120,22 @@ def vague_turn(planner: Planner, number: int) -> GeneratedTurn:
         name,
         {"behaviour": "ask_clarification"},
         answer=answer + ask,
+    )
+
+
+def _assume_turn(planner: Planner, number: int) -> GeneratedTurn:
+    """A new function whose request leaves an unchecked detail open."""
+    name, ask = _new_function(planner)
+    return _turn(
+        planner,
+        number,
+        "vague",
+        planner.noisy_prose(_opened(planner, ask)) + " " + planner.rng.choice(_OPEN_DETAILS),
+        f"Added {name}. I assumed the package's existing conventions for the open detail "
+        "(the same docstring style as its neighbours, no extra input checks).",
+        name,
+        # the judge wants an assumption stated in the reply; the turn's check, the work
+        {"behaviour": "state_assumption"},
     )
 
 
