@@ -81,9 +81,7 @@ def _module_question(planner: Planner, module: str) -> Question:
     return _names_question(planner, texts, planner.project.names_in(module), f"{where} defines ")
 
 
-def _raises_question(planner: Planner, error: str) -> Question:
-    functions = planner.project.functions
-    names = sorted(n for n, f in functions.items() if any(e == error for _, e in f.raises))
+def _raises_question(planner: Planner, error: str, names: list[str]) -> Question:
     texts = (
         f"Which of our functions refuse bad input by raising {error}? I'm writing the docs, don't change code.",
         f"For the error-handling page: which functions raise {error}, and on what?",
@@ -166,7 +164,10 @@ def _askable(planner: Planner, again: bool = False) -> list[tuple[str, Callable[
         )
         if 1 <= len(names) <= 5:
             options.append(
-                (f"raises:{error}:{','.join(names)}", partial(_raises_question, planner, error))
+                (
+                    f"raises:{error}:{','.join(names)}",
+                    partial(_raises_question, planner, error, names),
+                )
             )
     for name, live in project.functions.items():
         if live.module == name or name in project.aliases.values():  # moved or renamed
