@@ -28,8 +28,8 @@ test: setup
 	inspect-stamina images build
 	command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
-	$(PYTHON) -m pytest -m "not flagship and not serial" -n 2 --dist worksteal
-	$(PYTHON) -m pytest -m "serial and not flagship"
+	$(PYTHON) -m pytest -m "not flagship and not serial" -n 2 --dist worksteal --durations=25
+	$(PYTHON) -m pytest -m "serial and not flagship" --durations=10
 
 # The flagship's validate --run and --fairness replay, side by side (about 35 minutes
 # on 2 cores, an estimate: 15.7 and 26.1 alone, each keeping both cores busy).

@@ -168,6 +168,8 @@ _NUMBERS: tuple[FunctionTemplate, ...] = (
         "n, base",
         "the digits of a non-negative integer written in a base from 2 to 36, using 0-9 then "
         "lower-case letters, with '0' for zero",
+        "    if n < 0:\n"
+        "        raise ValueError('n must be non-negative')\n"
         "    digits = '0123456789abcdefghijklmnopqrstuvwxyz'\n"
         "    result = ''\n"
         "    while True:\n"
@@ -177,6 +179,8 @@ _NUMBERS: tuple[FunctionTemplate, ...] = (
         "            return result",
         (("255, 16", "'ff'"), ("5, 2", "'101'"), ("35, 36", "'z'")),
         defect=Defect(
+            "    if n < 0:\n"
+            "        raise ValueError('n must be non-negative')\n"
             "    digits = '0123456789abcdefghijklmnopqrstuvwxyz'\n"
             "    result = ''\n"
             "    while n:\n"
