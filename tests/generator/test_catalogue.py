@@ -18,7 +18,7 @@ import pytest
 
 from inspect_stamina.generator import library
 from inspect_stamina.generator.domains import DOMAINS, Domain
-from inspect_stamina.generator.model import Cases, FunctionTemplate, Project
+from inspect_stamina.generator.model import Cases, FunctionTemplate, Plant, Project
 from tests.generator.test_generator import node_passes, passes
 
 PACKAGE = "catalogue_pkg"
@@ -28,7 +28,9 @@ def _templates(domain: Domain) -> list[FunctionTemplate]:
     return [*domain.templates, *domain.more_templates]
 
 
-def _project(domain: Domain, template: FunctionTemplate, body: str) -> Project:
+def _project(
+    domain: Domain, template: FunctionTemplate, body: str, plants: tuple[Plant, ...] = ()
+) -> Project:
     """A package holding `template` with `body`, after the functions it requires."""
     by_name = {t.name: t for t in [*_templates(domain), *domain.library]}
     project = Project(PACKAGE)
@@ -47,20 +49,26 @@ def _project(domain: Domain, template: FunctionTemplate, body: str) -> Project:
     for t in order:
         chosen = body if t is template else t.body
         project.functions[t.name] = LiveFunction(t, t.module, chosen, t.cases, t.raises)
-    for plant in domain.plants:  # a body may read a constant the user fixed earlier
+    for plant in plants or domain.plants:  # a body may read a constant fixed earlier
         project.constants[plant.constant] = plant.value
     return project
 
 
 def _holds(
-    domain: Domain, template: FunctionTemplate, body: str, cases: Cases, raises: Cases, tmp: Path
+    domain: Domain,
+    template: FunctionTemplate,
+    body: str,
+    cases: Cases,
+    raises: Cases,
+    tmp: Path,
+    plants: tuple[Plant, ...] = (),
 ) -> bool:
     """Whether `body` passes `cases` and `raises`, as the domain's checkpoint tests them."""
     lang = domain.lang
     work = tmp / "work"
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    for path, text in lang.render(_project(domain, template, body)).items():
+    for path, text in lang.render(_project(domain, template, body, plants)).items():
         (work / path).parent.mkdir(parents=True, exist_ok=True)
         (work / path).write_text(text)
     test_name = f"test_t001_{template.name}{lang.test_suffix}"
@@ -130,3 +138,29 @@ def test_names_are_unique_within_a_domain() -> None:
         assert len(names) == len(set(names)), name
         taken = set(names) & (set(domain.fakes) | set(domain.renames.values()))
         assert not taken, f"{name}: {sorted(taken)} are also fakes or rename targets"
+
+
+PLANT_CASES = [
+    pytest.param(name, plant.constant, id=f"{name}:{plant.constant}")
+    for name, domain in DOMAINS.items()
+    for plant in domain.plants
+]
+
+
+@pytest.mark.parametrize(("domain_name", "constant"), PLANT_CASES)
+def test_every_value_a_plant_may_take_has_a_probe_that_holds(
+    domain_name: str, constant: str, tmp_path: Path
+) -> None:
+    """Each value a seed may draw: the probe's body passes that value's cases; where the
+    cases differ from the first value's, the first value fails them (the value matters)."""
+    domain = DOMAINS[domain_name]
+    base = next(p for p in domain.plants if p.constant == constant)
+    others = tuple(p for p in domain.plants if p is not base)
+    for choice in base.choices():
+        probe = choice.probe
+        with_choice = (choice, *others)
+        assert _holds(domain, probe, probe.body, probe.cases, probe.raises, tmp_path, with_choice)
+        if probe.cases != base.probe.cases:
+            assert not _holds(
+                domain, probe, probe.body, probe.cases, (), tmp_path, (base, *others)
+            ), choice.value

@@ -148,3 +148,22 @@ def test_a_mistaken_request_names_what_the_reply_must_correct(tmp_path: Path) ->
                         re.search(p, turn.prompt.text, re.IGNORECASE) for p in expect.reply_patterns
                     )
                     assert re.search(expect.reply_patterns[0], turn.prompt.reply or "", re.I)
+
+
+def test_seeds_draw_the_values_the_user_fixes_in_code(tmp_path: Path) -> None:
+    """The constants planted in code take a value per seed (none to learn from the source),
+    and a probe's check looks for the literal retyped as a string, never a bare ` | `."""
+    bars = 0  # checks of the " | " separator seen
+    for domain in ("algorithms", "algorithms-js", "webapi"):
+        facts = set()
+        for seed in range(6):
+            _, loaded = _v3(tmp_path / f"{domain}-{seed}", domain, 30, seed)
+            probes = loaded.script.memory_probes
+            facts |= {p.fact.split(" lives in ")[0] for p in probes if not p.facts}
+            greps = [
+                c.grep for p in probes for c in p.checks if c.grep and re.escape(" | ") in c.grep
+            ]
+            assert all(g.startswith("[") for g in greps), greps
+            bars += len(greps)
+        assert len(facts) >= 4, (domain, facts)
+    assert bars

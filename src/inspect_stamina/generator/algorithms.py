@@ -348,6 +348,10 @@ PLANTS = (
             "    return SEPARATOR.join(str(item) for item in items)",
             (("[1, 'a', 2.5]", "'1 | a | 2.5'"), ("[]", "''")),
         ),
+        variants=tuple(
+            (f'"{sep}"', (("[1, 'a', 2.5]", repr(sep.join(["1", "a", "2.5"]))), ("[]", "''")))
+            for sep in (" :: ", " ~ ", " ; ")
+        ),
     ),
     Plant(
         "EMPTY_MESSAGE",
@@ -361,6 +365,10 @@ PLANTS = (
             "    if not values:\n        raise ValueError(EMPTY_MESSAGE)\n    return values[0]",
             (("[4, 5]", "4"),),
             raises=(("[]", "ValueError"),),
+        ),
+        variants=tuple(
+            (f'"{message}"', (("[4, 5]", "4"),))
+            for message in ("no values given", "nothing to work on", "empty input is not allowed")
         ),
     ),
 )

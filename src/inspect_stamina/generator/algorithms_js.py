@@ -284,6 +284,10 @@ PLANTS = (
             "  return items.map(String).join(SEPARATOR);",
             (('[1, "a", 2.5]', '"1 | a | 2.5"'), ("[]", '""')),
         ),
+        variants=tuple(
+            (f'"{sep}"', (('[1, "a", 2.5]', f'"{sep.join(["1", "a", "2.5"])}"'), ("[]", '""')))
+            for sep in (" :: ", " ~ ", " ; ")
+        ),
     ),
     Plant(
         "EMPTY_MESSAGE",
@@ -297,6 +301,10 @@ PLANTS = (
             "  if (values.length === 0) throw new Error(EMPTY_MESSAGE);\n  return values[0];",
             (("[4, 5]", "4"),),
             raises=(("[]", "Error"),),
+        ),
+        variants=tuple(
+            (f'"{message}"', (("[4, 5]", "4"),))
+            for message in ("no values given", "nothing to work on", "empty input is not allowed")
         ),
     ),
 )

@@ -8,7 +8,7 @@ construction. `validate --run` proves it anyway.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 Cases = tuple[tuple[str, str], ...]  # (call arguments, expected value), as Python source
 
@@ -58,6 +58,19 @@ class Plant:
     value: str
     fact: str
     probe: FunctionTemplate
+    # other values the user may fix (from generator version 3, one drawn per seed), each
+    # with the probe's cases for that value: a value learnt from this source is no help
+    variants: tuple[tuple[str, Cases], ...] = ()
+
+    def choices(self) -> tuple[Plant, ...]:
+        """This plant and one per variant, the probe's cases matching each value."""
+        return (
+            self,
+            *(
+                replace(self, value=value, probe=replace(self.probe, cases=cases), variants=())
+                for value, cases in self.variants
+            ),
+        )
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ def script_document(planner: Planner, plan: list[GeneratedTurn], seed: int) -> d
                 "fact": f"{plant.constant} = {plant.value} lives in {pkg}/config{lang.ext} ({plant.fact}).",
                 "planted_at": plant_turn,
                 "probed_at": probe_turn,
-                "checks": lang.probe_checks(pkg, plant),
+                "checks": lang.probe_checks(pkg, plant, quoted=planner.version >= 3),
             }
         )
     probes += planner.conversation_probes

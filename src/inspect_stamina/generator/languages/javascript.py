@@ -123,7 +123,9 @@ class JavaScript(LibraryLanguage):
         command = f"node -e \"import('./{package}/config.js').then((m) => console.log(JSON.stringify(m.{constant})))\""
         return command, json.dumps(ast.literal_eval(value))
 
-    def probe_checks(self, package: str, plant: Plant) -> list[dict[str, Any]]:
+    def probe_checks(
+        self, package: str, plant: Plant, quoted: bool = False
+    ) -> list[dict[str, Any]]:
         """Declared only in config.js, imported by a module, its literal nowhere else."""
         return [
             {
@@ -133,7 +135,7 @@ class JavaScript(LibraryLanguage):
                 "present": False,
             },
             {"grep": f"import\\s*\\{{[^}}]*\\b{plant.constant}\\b", "files": f"{package}/**/*.js"},
-            *retyped_checks(package, plant, ".js"),
+            *retyped_checks(package, plant, ".js", quoted),
         ]
 
     def rules(self, package: str) -> list[dict[str, Any]]:

@@ -62,7 +62,9 @@ class Language(Protocol):
         """A command that prints `imports ok` when the package imports."""
         ...
 
-    def probe_checks(self, package: str, plant: Plant) -> list[dict[str, Any]]:
+    def probe_checks(
+        self, package: str, plant: Plant, quoted: bool = False
+    ) -> list[dict[str, Any]]:
         """Checks that the constant is defined once, in config, and reused, not retyped."""
         ...
 
@@ -79,14 +81,21 @@ class Language(Protocol):
         ...
 
 
-def retyped_checks(package: str, plant: Plant, ext: str) -> list[dict[str, Any]]:
-    """Checks that a text constant's literal appears nowhere but config (a number's may)."""
+def retyped_checks(
+    package: str, plant: Plant, ext: str, quoted: bool = False
+) -> list[dict[str, Any]]:
+    """Checks that a text constant's literal appears nowhere but config (a number's may).
+
+    With `quoted` (generator version 3) only the literal as a whole string counts: a bare
+    " | " also matches a type union (`int | None`) or a bitwise or, which retype nothing.
+    """
     value = ast.literal_eval(plant.value)
     if not isinstance(value, str):
         return []
+    pattern = f"[\"'`]{re.escape(value)}[\"'`]" if quoted else re.escape(value)
     return [
         {
-            "grep": re.escape(value),
+            "grep": pattern,
             "files": f"{package}/**/*{ext}",
             "exclude": [f"{package}/config{ext}"],
             "present": False,

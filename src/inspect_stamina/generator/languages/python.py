@@ -118,7 +118,9 @@ class Python(LibraryLanguage):
         command = f'python -c "from {package}.config import {constant}; print(repr({constant}))"'
         return command, repr(ast.literal_eval(value))
 
-    def probe_checks(self, package: str, plant: Plant) -> list[dict[str, Any]]:
+    def probe_checks(
+        self, package: str, plant: Plant, quoted: bool = False
+    ) -> list[dict[str, Any]]:
         """Defined once (AST), used elsewhere, its literal nowhere but config.py."""
         return [
             {
@@ -126,7 +128,7 @@ class Python(LibraryLanguage):
                 "files": f"{package}/**/*.py",
                 "used_in": f"{package}/**/*.py",
             },
-            *retyped_checks(package, plant, ".py"),
+            *retyped_checks(package, plant, ".py", quoted),
         ]
 
     def rules(self, package: str) -> list[dict[str, Any]]:

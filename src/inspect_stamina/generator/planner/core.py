@@ -56,8 +56,12 @@ class Planner:
             self.pool.sort(key=lambda t: t.name not in used)
         if version >= 2:  # a stable sort: the rest keep their shuffled order
             self.pool.sort(key=lambda t: t.name not in domain.first)
-        self.plant_turns = schedule.plant_turns(domain.plants)
-        self.probe_turns = schedule.probe_turns(domain.plants, turns)
+        plants = domain.plants
+        if version >= 3:  # a value per seed, drawn apart so the other draws stay put
+            draw = random.Random(f"plants:{domain.name}:{turns}:{seed}")
+            plants = tuple(draw.choice(plant.choices()) for plant in plants)
+        self.plant_turns = schedule.plant_turns(plants)
+        self.probe_turns = schedule.probe_turns(plants, turns)
         fixed = {**self.plant_turns, **self.probe_turns}
         self.robustness_turns = schedule.robustness_turns(turns, fixed)
         # version 2: a teammate's branch forks before one turn and is merged in the next

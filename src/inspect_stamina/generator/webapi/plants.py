@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from inspect_stamina.generator.model import FunctionTemplate, Plant
+from inspect_stamina.generator.model import Cases, FunctionTemplate, Plant
 from inspect_stamina.generator.webapi.handlers import HANDLER, NOTE_LOOKUP, code
 from inspect_stamina.generator.webapi.scenarios import (
     Src,
@@ -14,6 +14,65 @@ from inspect_stamina.generator.webapi.scenarios import (
 )
 
 F = FunctionTemplate
+
+TITLES = "abcdef"  # six notes: two pages for every page size drawn
+
+
+def _pages_cases(size: int) -> Cases:
+    """The paging probe's scenario when a page holds `size` notes."""
+    return (
+        scenario(
+            f"for title in {TITLES!r}: " + call("POST", "/notes", {"title": Src("title")}),
+            expect(
+                call("GET", "/notes/pages/1"),
+                200,
+                {
+                    "page": 1,
+                    "notes": [note(i, t) for i, t in enumerate(TITLES[:size], 1)],
+                    "more": True,
+                },
+            ),
+            expect(call("GET", "/notes/pages/0"), 400, {"error": "page must be 1 or more"}),
+            expect(
+                call("GET", "/notes/pages/2"),
+                200,
+                {
+                    "page": 2,
+                    "notes": [note(i, t) for i, t in enumerate(TITLES[size:], size + 1)],
+                    "more": False,
+                },
+            ),
+        ),
+    )
+
+
+# a body of exactly the preview length for each length drawn: shown whole, no "..."
+EXACT = {
+    12: "twelve chars",
+    16: "sixteen chars ok",
+    20: "exactly twenty chars",
+    24: "two dozen characters ok.",
+}
+LONG = "buy oat milk, bread, apples and tea"
+
+
+def _preview_cases(length: int) -> Cases:
+    """The preview probe's scenario when a preview shows `length` characters."""
+    exact = EXACT[length]
+    assert len(exact) == length < len(LONG)
+    return (
+        scenario(
+            new_note("eggs", "two eggs"),
+            new_note("shop", LONG),
+            new_note("exact", exact),
+            expect(call("GET", "/notes/1/preview"), 200, {"id": 1, "preview": "two eggs"}),
+            expect(call("GET", "/notes/3/preview"), 200, {"id": 3, "preview": exact}),
+            expect(
+                call("GET", "/notes/2/preview"), 200, {"id": 2, "preview": LONG[:length] + "..."}
+            ),
+        ),
+    )
+
 
 # both probes use notes only: create_note opens every script
 PLANTS = (
@@ -42,33 +101,11 @@ PLANTS = (
                 return 200, {'page': page, 'notes': shown, 'more': len(notes) > start + PAGE_SIZE}
                 """
             ),
-            (
-                scenario(
-                    "for title in 'abcdef': " + call("POST", "/notes", {"title": Src("title")}),
-                    expect(
-                        call("GET", "/notes/pages/1"),
-                        200,
-                        {
-                            "page": 1,
-                            "notes": [note(i, t) for i, t in enumerate("abcd", 1)],
-                            "more": True,
-                        },
-                    ),
-                    expect(
-                        call("GET", "/notes/pages/0"),
-                        400,
-                        {"error": "page must be 1 or more"},
-                    ),
-                    expect(
-                        call("GET", "/notes/pages/2"),
-                        200,
-                        {"page": 2, "notes": [note(5, "e"), note(6, "f")], "more": False},
-                    ),
-                ),
-            ),
+            _pages_cases(4),
             route="GET /notes/pages/{page}",
             requires=("create_note",),
         ),
+        variants=tuple((str(size), _pages_cases(size)) for size in (3, 5)),
     ),
     Plant(
         "PREVIEW_LENGTH",
@@ -90,26 +127,10 @@ PLANTS = (
                 return 200, {'id': note['id'], 'preview': preview}
                 """
             ),
-            (
-                scenario(
-                    new_note("eggs", "two eggs"),
-                    new_note("shop", "buy oat milk, bread, apples and tea"),
-                    new_note("exact", "exactly twenty chars"),
-                    expect(call("GET", "/notes/1/preview"), 200, {"id": 1, "preview": "two eggs"}),
-                    expect(
-                        call("GET", "/notes/3/preview"),
-                        200,
-                        {"id": 3, "preview": "exactly twenty chars"},
-                    ),
-                    expect(
-                        call("GET", "/notes/2/preview"),
-                        200,
-                        {"id": 2, "preview": "buy oat milk, bread,..."},
-                    ),
-                ),
-            ),
+            _preview_cases(20),
             route="GET /notes/{id}/preview",
             requires=("create_note",),
         ),
+        variants=tuple((str(length), _preview_cases(length)) for length in (12, 16, 24)),
     ),
 )
