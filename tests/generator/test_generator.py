@@ -555,13 +555,13 @@ def test_bad_arguments_are_clear_errors(tmp_path: Path, capsys: pytest.CaptureFi
     assert not (tmp_path / "x").exists()
 
 
-@pytest.mark.docker
-@pytest.mark.usefixtures("docker_engine")
 # 100 turns of one domain; 50 of the others (a version 3 script of 100 turns has about 95
 # checkpoints: 6-10 minutes each under load, more than CI's time allows for five)
 VALIDATED = {"algorithms": 100, "data": 50, "devops": 50, "algorithms-js": 50, "webapi": 50}
 
 
+@pytest.mark.docker
+@pytest.mark.usefixtures("docker_engine")
 @pytest.mark.parametrize("domain", list(DOMAINS))
 def test_a_generated_script_validates_in_the_sandbox(tmp_path: Path, domain: str) -> None:
     """The oracle passes every checkpoint and acceptance test, the noop fails every
