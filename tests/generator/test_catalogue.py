@@ -127,8 +127,9 @@ def test_a_template_holds_on_its_own(domain_name: str, name: str, tmp_path: Path
         assert _holds(domain, template, change.body, change.cases, change.raises, tmp_path), (
             "the changed body fails the change's cases"
         )
-        # the change's checkpoint runs on the state before its turn too: it must fail
-        # there, and finish (passes raises when a body never returns)
+        # the change's checkpoint also runs on the state before its turn: the old body
+        # must finish on the change's cases (passes raises when a body never returns);
+        # that it fails there is the replay's check, per script
         _holds(domain, template, template.body, change.cases, change.raises, tmp_path)
 
 
