@@ -19,10 +19,10 @@ def changeable_functions(planner: Planner) -> list[str]:
     )
 
 
-def feature_turn(
-    planner: Planner, number: int, first: bool = False, template: FunctionTemplate | None = None
-) -> GeneratedTurn:
-    """Ask for `template`, or the next ready function of the pool; maybe naive at first."""
+def introduce_function(
+    planner: Planner, template: FunctionTemplate | None = None
+) -> tuple[FunctionTemplate, str]:
+    """Add `template`, or the next ready function of the pool, to the project: (it, the ask)."""
     template = template or planner.pool.pop(planner.ready())
     # up to version 2 a function may start with its defect, which a later bug report
     # names although the prompt stated the property (issue: such a report is false for an
@@ -31,9 +31,17 @@ def feature_turn(
     naive = planner.version < 3 and template.defect is not None and planner.rng.random() < 0.75
     body = template.defect.naive_body if naive and template.defect else template.body
     planner.add(template, body, defective=naive)
+    pkg = planner.project.package
+    return template, planner.rng.choice(planner.domain.lang.feature_asks(pkg, template))
+
+
+def feature_turn(
+    planner: Planner, number: int, first: bool = False, template: FunctionTemplate | None = None
+) -> GeneratedTurn:
+    """Ask for `template`, or the next ready function of the pool; maybe naive at first."""
+    template, ask = introduce_function(planner, template)
     pkg, lang = planner.project.package, planner.domain.lang
     where = f"{pkg}/{template.module}{lang.ext}"
-    ask = planner.rng.choice(lang.feature_asks(pkg, template))
     if first:
         ask = f"{lang.intro(pkg)}. {ask}"
     text = planner.noisy_request(ask)

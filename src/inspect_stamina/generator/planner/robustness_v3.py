@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
+from inspect_stamina.generator.planner.features import introduce_function
 
 _OPENERS = (
     "",
@@ -39,9 +40,7 @@ _CONTRADICTS = (
 
 def _new_function(planner: Planner) -> tuple[str, str]:
     """Take the next ready function from the pool into the project: (its name, the ask)."""
-    template = planner.pool.pop(planner.ready())
-    planner.add(template, template.body)
-    ask = planner.rng.choice(planner.domain.lang.feature_asks(planner.project.package, template))
+    template, ask = introduce_function(planner)
     return template.name, ask
 
 
