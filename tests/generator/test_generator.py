@@ -279,7 +279,7 @@ def test_generated_scripts_are_correct_by_construction(
     assert sum(k in ROBUSTNESS_KINDS for k in kinds) >= turns // 20
 
 
-@pytest.mark.parametrize("domain", ["algorithms", "algorithms-js"])
+@pytest.mark.parametrize("domain", ["algorithms", "algorithms-js", "webapi"])
 def test_the_teammate_branch_really_conflicts(tmp_path: Path, domain: str) -> None:
     """Up to the merge turn, as the references leave it: committing and merging the
     teammate's branch conflicts in the module both sides appended to."""
@@ -302,6 +302,26 @@ def test_the_teammate_branch_really_conflicts(tmp_path: Path, domain: str) -> No
         ["git", "merge", f"teammate/{branch}"], cwd=work, capture_output=True, text=True
     )
     assert merged.returncode != 0 and "CONFLICT" in merged.stdout, merged.stdout
+    if domain == "webapi":  # the teammate routed their handler in the agent's server.py
+        _assert_the_teammate_routes(merge_turn.prompt.text, work, f"teammate/{branch}", tmp_path)
+
+
+def _assert_the_teammate_routes(text: str, work: Path, branch: str, tmp_path: Path) -> None:
+    """On the teammate's branch the service resolves their route to their handler."""
+    name = branch.split("/", 1)[1]
+    verb, path = text.split("answer both `")[1].split("`")[0].split(" ", 1)
+    theirs = tmp_path / "theirs"
+    bash(f"git worktree add -q {theirs} {branch}", work)
+    package = next(p.parent.name for p in theirs.glob("*/server.py"))
+    path = re.sub(r"<\w+>", "7", path)  # a path parameter's value
+    probe = (
+        f"from {package}.server import resolve; "
+        f"handler, _ = resolve({verb!r}, {path!r}); print(handler.__name__)"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", probe], cwd=theirs, capture_output=True, text=True, check=False
+    )
+    assert ran.stdout.strip() == name, ran.stderr
 
 
 def test_a_correction_follows_the_request_it_corrects(tmp_path: Path) -> None:

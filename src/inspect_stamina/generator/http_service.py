@@ -15,6 +15,7 @@ may assert one already), `api.restart()` or a loop; the last line is the request
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,9 +33,8 @@ class HttpService(Python):
     """A standard-library JSON-over-HTTP service in Python, tested black-box over HTTP."""
 
     purpose = "a small JSON-over-HTTP service"
-    # a teammate's handler would need its route in server.py too, which the merge
-    # challenge's patch (a function and an export) does not write
-    merges = False
+    # version 3: a teammate's handler comes with its route in server.py (teammate_wiring)
+    merges_since = 3
 
     def intro(self, package: str) -> str:
         """The service, how it is started, and the handler convention."""
@@ -61,7 +61,7 @@ class HttpService(Python):
                 f"We need persistence. {name} in `{where}` {template.summary}. Call it from "
                 f"`{package}/server.py` with the `--data` file and export it from `{package}`.",
             )
-        route = _shown(template.route)
+        route = shown_route(template.route)
         return (
             f"Add the endpoint `{route}`: it {template.summary}. Write its handler "
             f"{name} in `{where}`, add it to the route table and export it from the package.",
@@ -74,10 +74,26 @@ class HttpService(Python):
     def probe_ask(self, package: str, template: FunctionTemplate) -> str:
         """The endpoint, without the constant's value."""
         return (
-            f"Add the endpoint `{_shown(template.route)}`: it {template.summary}. Its handler is "
+            f"Add the endpoint `{shown_route(template.route)}`: it {template.summary}. Its handler is "
             f"`{template.name}({template.params})` in `{package}/{template.module}.py`; "
             "export it too."
         )
+
+    def teammate_wiring(
+        self, package: str, template: FunctionTemplate, anchor: tuple[str, str]
+    ) -> str:
+        """Bash routing the teammate's handler in the agent's own server.py, beside the
+        anchor's (a live handler's name and route) route and import, in their style (a copy
+        of each line); nothing when either line is not found: the merge turn asks for the
+        route anyway."""
+        if not template.route or not anchor[1]:
+            return ""
+        verb, path = template.route.split(" ", 1)
+        anchor_verb, anchor_path = anchor[1].split(" ", 1)
+        args = [anchor[0], anchor_verb, anchor_path, template.name, verb, path]
+        args.append(f"from {package}.{template.module} import {template.name}")
+        quoted = " ".join(shlex.quote(a) for a in args)
+        return f"python3 - \"$fork/{package}/server.py\" {quoted} <<'STAMINA_WIRE_EOF'\n{_WIRING}"
 
     def render(self, project: Project) -> dict[str, str]:
         """The package as Python's (handler modules, `__init__.py` exporting them,
@@ -134,7 +150,37 @@ class HttpService(Python):
         ]
 
 
-def _shown(route: str) -> str:
+# the teammate's edit of server.py: their route after the anchor's, their import after
+# the anchor's one-line import (both or neither, so the server never half-imports)
+_WIRING = r"""import re, sys
+path, anchor, anchor_verb, anchor_path, new, verb, route_path, importing = sys.argv[1:]
+try:
+    with open(path) as f:
+        lines = f.read().split("\n")
+except OSError:
+    raise SystemExit(0)
+def quoted(text):
+    return "([\"'])" + re.escape(text) + r"\1"
+def find(test):
+    return next((i for i, line in enumerate(lines) if test(line)), None)
+name = re.compile(r"\b" + re.escape(anchor) + r"\b")
+route = find(lambda l: name.search(l) and re.search(quoted(anchor_path), l)
+             and re.search(quoted(anchor_verb), l))
+imported = find(lambda l: re.match(r"(from|import) ", l) and name.search(l)
+                and not l.rstrip().endswith(("(", "\\")))
+if route is not None and imported is not None and imported < route:
+    line = name.sub(new, lines[route])
+    line = re.sub(quoted(anchor_path), lambda m: m[1] + route_path + m[1], line, count=1)
+    line = re.sub(quoted(anchor_verb), lambda m: m[1] + verb + m[1], line, count=1)
+    lines.insert(route + 1, line)
+    lines.insert(imported + 1, importing)
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+STAMINA_WIRE_EOF
+"""
+
+
+def shown_route(route: str) -> str:
     """A route as a prompt shows it: `<id>` for a path parameter, since `{id}` in a prompt
     is a template variable."""
     return re.sub(r"\{(\w+)\}", r"<\1>", route)

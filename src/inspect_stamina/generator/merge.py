@@ -31,9 +31,10 @@ def _heredoc(command: str, text: str) -> str:
     return f"{command} <<'{_EOF}'\n{text}{'' if text.endswith(chr(10)) else chr(10)}{_EOF}\n"
 
 
-def fork_setup(function: str, appends: dict[str, str]) -> str:
+def fork_setup(function: str, appends: dict[str, str], wiring: str = "") -> str:
     """Bash, run in the workspace as the agent: commit the work so far, then commit the
-    teammate's appends to these files on a branch off it, leaving the work tree alone."""
+    teammate's appends to these files (and `wiring`'s edits, bash over `$fork`) on a
+    branch off it, leaving the work tree alone."""
     branch = branch_name(function)
     lines = [
         "git rev-parse --git-dir >/dev/null 2>&1 || git init -q -b main",
@@ -50,6 +51,8 @@ def fork_setup(function: str, appends: dict[str, str]) -> str:
     for path, text in sorted(appends.items()):
         lines.append(f'mkdir -p "$(dirname "$fork/{path}")"')
         lines.append(_heredoc(f'cat >> "$fork/{path}"', text).rstrip("\n"))
+    if wiring:
+        lines.append(wiring.rstrip("\n"))
     lines += [
         f'git -C "$fork" add -A && git -C "$fork" {_IDENTITY} commit -q -m "{commit_message(function)}"',
         'git worktree remove --force "$fork"',

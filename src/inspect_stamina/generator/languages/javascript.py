@@ -28,7 +28,7 @@ class JavaScript(LibraryLanguage):
         "node --test --test-reporter=junit --test-reporter-destination={junit} {test}"
     )
     ext = ".js"
-    merges = True
+    merges_since = 2
 
     def intro(self, package: str) -> str:
         """ES modules, a package.json, an index.js that re-exports."""

@@ -23,7 +23,9 @@ class Language(Protocol):
     test_suffix: str
     runner: str | None  # a run_tests runner (None: pytest)
     ext: str  # a module's file extension
-    merges: bool  # whether a teammate's function can be written for a merge challenge
+    # the generator version from which a teammate's function is written for a merge
+    # challenge (0: never)
+    merges_since: int
 
     def intro(self, package: str) -> str:
         """How the user asks for the package on the first turn (a sentence, no full stop)."""
@@ -56,6 +58,13 @@ class Language(Protocol):
 
     def constant_check(self, package: str, constant: str, value: str) -> tuple[str, str]:
         """A command printing the constant from the package's config, and what it prints."""
+        ...
+
+    def teammate_wiring(
+        self, package: str, template: FunctionTemplate, anchor: tuple[str, str]
+    ) -> str:
+        """Bash run on the teammate's branch (`$fork`) after the appends: what else their
+        change touches, next to `anchor` (a live function's name and route)."""
         ...
 
     def import_check(self, package: str) -> str:
@@ -121,6 +130,12 @@ class LibraryLanguage:
     def import_hint(self, package: str, name: str) -> str:
         """How a user of the package imports a name."""
         raise NotImplementedError
+
+    def teammate_wiring(
+        self, package: str, template: FunctionTemplate, anchor: tuple[str, str]
+    ) -> str:
+        """Nothing: a library's function is wired by its export alone."""
+        return ""
 
     def feature_asks(self, package: str, template: FunctionTemplate) -> tuple[str, ...]:
         """Three phrasings naming the signature, the module and the export."""

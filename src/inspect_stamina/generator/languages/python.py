@@ -24,7 +24,7 @@ class Python(LibraryLanguage):
     test_suffix = ".py"
     runner: str | None = None
     ext = ".py"
-    merges = True
+    merges_since = 2
     purpose = "small, well-tested algorithms"  # what the package's docstring says it is
 
     def intro(self, package: str) -> str:

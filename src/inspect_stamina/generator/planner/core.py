@@ -67,7 +67,7 @@ class Planner:
         # version 2: a teammate's branch forks before one turn and is merged in the next
         self.merge_turns: dict[int, str] = {}
         self.merge_pair: schedule.MergePair | None = None
-        if version >= 2 and domain.lang.merges:
+        if domain.lang.merges_since and version >= domain.lang.merges_since:
             reserved = schedule.merge_reservation(
                 domain, self.pool, turns, {**fixed, **self.robustness_turns}
             )

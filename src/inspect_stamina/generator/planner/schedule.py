@@ -49,8 +49,8 @@ def merge_reservation(
     # both wait for the merge, late in the script
     used = {u for command in domain.commands for u in command.uses}
     by_module: dict[str, list[FunctionTemplate]] = {}
-    for template in pool:
-        if template.name not in domain.first:
+    for template in pool:  # both wait for the merge, so neither needs any but the first
+        if template.name not in domain.first and set(template.requires) <= set(domain.first):
             by_module.setdefault(template.module, []).append(template)
     pairs = [ts[:2] for ts in by_module.values() if len(ts) >= 2]
     if not pairs:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from inspect_stamina.generator import merge
+from inspect_stamina.generator.http_service import shown_route as http_shown
 from inspect_stamina.generator.model import LiveFunction
 from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
 from inspect_stamina.generator.planner.features import feature_turn
@@ -16,6 +17,11 @@ def fork_turn(planner: Planner, number: int) -> GeneratedTurn:
     lang, pkg = planner.domain.lang, planner.project.package
     entry = next(p for p in lang.render(planner.project) if p.endswith(("__init__.py", "index.js")))
     teammate = LiveFunction(theirs, theirs.module, theirs.body, theirs.cases, theirs.raises)
+    # a service's teammate routes their handler beside the first live route (the agent's)
+    anchor = next(
+        ((n, f.template.route) for n, f in planner.project.functions.items() if f.template.route),
+        ("", ""),
+    )
     turn = feature_turn(planner, number, template=ours)
     turn.prompt["text"] = (
         f"FYI I committed everything so far to git; {merge.TEAMMATE} has branched off it to "
@@ -27,6 +33,7 @@ def fork_turn(planner: Planner, number: int) -> GeneratedTurn:
             f"{pkg}/{theirs.module}{lang.ext}": lang.snippet(teammate),
             entry: lang.export_line(pkg, theirs.module, theirs.name),
         },
+        lang.teammate_wiring(pkg, theirs, anchor),
     )
     return turn
 
@@ -49,10 +56,16 @@ def merge_turn(planner: Planner, number: int) -> GeneratedTurn:
             "functions, and commit your own work first.",
         )
     )
+    if theirs.route:  # a service: both endpoints answer after the merge
+        text += (
+            f" After the merge the service must answer both `{http_shown(theirs.route)}` "
+            f"({theirs.name}, which {merge.TEAMMATE} routed in {pkg}/server.py) and "
+            f"`{http_shown(ours.route)}` ({ours.name})."
+        )
     turn = planner.code_turn(
         number,
         "merge",
-        planner.noisy(text),
+        planner.noisy_request(text),
         f"Committed my work and merged {branch}: the conflict in {where} is resolved, "
         f"{theirs.name} and {ours.name} are both there and exported, and the merge is committed.",
         theirs.name,
