@@ -256,7 +256,7 @@ def role_check() -> Task:
 
 
 def test_cli_role_carries_its_own_base_url(tmp_path: Path, ok_server: FakeServer) -> None:
-    # the README's recipe, verbatim: a role's URL goes in model_args (--model-base-url
+    # docs/models.md's recipe, verbatim: a role's URL goes in model_args (--model-base-url
     # is the main model's only, and --model-role rejects a top-level base_url)
     (tmp_path / "role_check.py").write_text(TASK_FILE, encoding="utf-8")
     role = f"user={{model: openai-api/local/qwen, model_args: {{base_url: '{ok_server.base_url}', api_key: none}}}}"

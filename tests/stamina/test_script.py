@@ -267,10 +267,11 @@ def test_seed_format_loads(tmp_path: Path) -> None:
     assert loaded.static_analysis == ["pylint", "bandit"]
 
 
-def test_readme_example_script_loads(tmp_path: Path) -> None:
-    """The complete example in the README is a valid script (beside the mini fixture's files)."""
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    example = readme.split("```yaml\n", 1)[1].split("```", 1)[0]
+def test_documented_example_script_loads(tmp_path: Path) -> None:
+    """The complete example in docs/scripts.md is a valid script (beside the mini fixture's files)."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "scripts.md").read_text()
+    example = page.split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert example.startswith("task_name: Mini calculator"), "the page's first YAML block moved"
     root = tmp_path / "example"
     shutil.copytree(MINI, root)
     (root / "script.yaml").write_text(example)

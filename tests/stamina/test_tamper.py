@@ -1,7 +1,7 @@
 """Tamper-proof grading: a hostile agent in the real Docker sandbox cannot forge a verdict,
 read the hidden tests, run code on the host, or starve another sample.
 
-Each case replays an attack of the audit (README, "Security") on the mini script with a
+Each case replays an attack of the audit (docs/security.md) on the mini script with a
 scripted agent, and checks the attack failed for the stated reason, not by chance.
 """
 

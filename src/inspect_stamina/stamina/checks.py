@@ -9,7 +9,7 @@ results.
 The agent's code runs only as ``runner``, which cannot read TESTS_DIR; the process that
 decides a pytest verdict (the checker's) never runs it (``harness/agent_proxy.py``).
 Nothing the agent wrote is overwritten or deleted, and the agent's pytest configuration
-and conftest files play no part. The README's security section has the threat model.
+and conftest files play no part. docs/security.md has the threat model.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ class InstrumentResult:
     name: str
     passed: bool
     findings: list[Finding] = field(default_factory=list)
-    # the instrument's headline numbers (counts, coverage, scores), for the README's table
+    # the instrument's headline numbers (counts, coverage, scores), for the table in docs/validation.md
     figures: dict[str, Any] = field(default_factory=dict)
     # facts that are not findings (what was measured, what was skipped and why)
     notes: list[str] = field(default_factory=list)
