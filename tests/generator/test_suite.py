@@ -77,3 +77,23 @@ def test_suite_from_the_command_line(tmp_path: Path) -> None:
     assert log.results is not None
     names = {m for s in log.results.scores for m in s.metrics}
     assert any(domain in n for n in names), names
+
+
+def test_the_suite_names_every_parameter_of_the_stamina_task() -> None:
+    """Inspect sees each of the suite's parameters (a typo is caught by name), the stamina
+    task's all but `script`, with the same defaults, and a task version."""
+    import inspect as pyinspect
+
+    from inspect_ai._util.registry import registry_info
+
+    from inspect_stamina.generator.suite import stamina_suite
+    from inspect_stamina.stamina.task import TASK_VERSION, stamina
+
+    suite = pyinspect.signature(stamina_suite).parameters
+    task = pyinspect.signature(stamina).parameters
+    assert [n for n in suite if n not in ("version", "sample", "seed")] == [
+        n for n in task if n != "script"
+    ]
+    assert all(suite[n].default == task[n].default for n in task if n != "script")
+    assert not any(p.kind is p.VAR_KEYWORD for p in suite.values())
+    assert registry_info(stamina_suite).metadata["attribs"]["version"] == TASK_VERSION

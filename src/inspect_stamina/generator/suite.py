@@ -13,19 +13,24 @@ import os
 import random
 import shutil
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task, task, task_with
+from inspect_ai.agent import Agent
 from inspect_ai.scorer import mean, stderr
 
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.generator.generate import generate
 from inspect_stamina.metrics import by_domain
 from inspect_stamina.paths import cache_root
+from inspect_stamina.stamina.regressions import Regressions
 from inspect_stamina.stamina.scorers import METRIC_KEYS
-from inspect_stamina.stamina.task import stamina
+from inspect_stamina.stamina.session import Mode
+from inspect_stamina.stamina.task import TASK_VERSION, stamina
+from inspect_stamina.stamina.user import LAYERS
 
 
 @dataclass(frozen=True)
@@ -83,18 +88,60 @@ def _cached(domain: str, turns: int, seed: int, generator: str) -> Path:
     return target
 
 
-@task
+@task(version=TASK_VERSION)
 def stamina_suite(
-    version: int = LATEST, sample: int | None = None, seed: int = 0, **stamina_args: Any
+    version: int = LATEST,
+    sample: int | None = None,
+    seed: int = 0,
+    user_layers: str | Sequence[str] = LAYERS,
+    turn_generations: int | None = 30,
+    turn_tokens: int | None = None,
+    feedback: bool = False,
+    attempts: int = 1,
+    mode: Mode = "free",
+    regressions: Regressions = "affected",
+    agent: Agent | str | None = None,
+    agent_args: str | dict[str, Any] | None = None,
+    compaction: str = "auto",
+    compaction_threshold: float = 0.9,
+    memory_tool: bool = False,
+    knowledge_base: bool = False,
+    command_timeout: int = 180,
+    docker_image: str | None = None,
+    memory: str = "4g",
+    cpus: float = 2.0,
+    pids: int = 1024,
+    workspace_size: str = "2g",
+    sandbox: str = "docker",
 ) -> Task:
     """StaminaBench's versioned suite of generated scripts, one sample each, metrics per domain.
 
     Args:
         version: The suite version (which domains, how many scripts, how long).
-        sample: Run K scripts drawn with the seed instead of all of them.
-        seed: 0 is the published set; another seed generates scripts nobody has seen.
-        **stamina_args: Any parameter of the stamina task (agent, regressions, limits, ...).
+        sample: Run K scripts drawn with `seed` instead of all of them.
+        seed: 0 is the published set; another value generates scripts nobody has seen.
+        user_layers: As the stamina task's (the simulated user's layers).
+        turn_generations: As the stamina task's (a per-turn bound on generations, or none).
+        turn_tokens: As the stamina task's (a per-turn bound on tokens, or none).
+        feedback: As the stamina task's (a failed checkpoint's output shown, then a retry).
+        attempts: As the stamina task's (retries per failed checkpoint with feedback).
+        mode: As the stamina task's (free or teacher_forced).
+        regressions: As the stamina task's (which earlier checkpoints re-run).
+        agent: As the stamina task's (any Inspect agent or a registered name).
+        agent_args: As the stamina task's (a named agent's arguments).
+        compaction: As the stamina task's (how the conversation fits the context window).
+        compaction_threshold: As the stamina task's (when to compact).
+        memory_tool: As the stamina task's (Inspect's memory tool for the default agent).
+        knowledge_base: As the stamina task's (project_search for the default agent).
+        command_timeout: As the stamina task's (seconds per command of the default agent).
+        docker_image: As the stamina task's (one sandbox image for every script).
+        memory: As the stamina task's (the sandbox's memory limit).
+        cpus: As the stamina task's (the sandbox's CPU limit).
+        pids: As the stamina task's (the sandbox's process limit).
+        workspace_size: As the stamina task's (the size of /workspace).
+        sandbox: As the stamina task's (docker or k8s).
     """
+    stamina_args = {k: v for k, v in locals().items() if k not in ("version", "sample", "seed")}
     drawn = suite_scripts(version, sample, seed)
     base = stamina(script=[str(path) for _, path in drawn], **stamina_args)
     domains = {path.name: domain for domain, path in drawn}
