@@ -1134,4 +1134,1539 @@ FLEET_TEMPLATES: tuple[FunctionTemplate, ...] = (
             ),
         ),
     ),
+    F(
+        "parse_timespan",
+        "timespans",
+        "text",
+        "the seconds (an int) in a systemd time span such as '1h 30min' or '2d4h': "
+        "parts are a number and a unit, spaces between parts optional, units 'w' "
+        "(week), 'd', 'h', 'min' and 's'; ValueError for an empty span, an unknown "
+        "unit or text left over",
+        "    import re\n\n"
+        "    units = {'w': 604800, 'd': 86400, 'h': 3600, 'min': 60, 's': 1}\n"
+        "    compact = text.replace(' ', '')\n"
+        "    parts = re.findall(r'(\\d+)([a-z]+)', compact)\n"
+        "    if not parts or ''.join(n + u for n, u in parts) != compact:\n"
+        "        raise ValueError(f'not a time span: {text!r}')\n"
+        "    if any(unit not in units for _, unit in parts):\n"
+        "        raise ValueError(f'unknown unit in {text!r}')\n"
+        "    return sum(int(n) * units[unit] for n, unit in parts)",
+        (
+            ("'1h 30min'", "5400"),
+            ("'1w 2d'", "777600"),
+            ("'45s'", "45"),
+        ),
+        raises=(
+            ("''", "ValueError"),
+            ("'5 parsecs'", "ValueError"),
+            ("'10x'", "ValueError"),
+            ("'3h 20'", "ValueError"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    units = {'w': 604800, 'd': 86400, 'h': 3600, 'min': 60, 's': 1}\n"
+            "    total = 0\n"
+            "    for part in text.split():\n"
+            "        match = re.fullmatch(r'(\\d+)([a-z]+)', part)\n"
+            "        if match is None or match.group(2) not in units:\n"
+            "            raise ValueError(f'not a time span: {text!r}')\n"
+            "        total += int(match.group(1)) * units[match.group(2)]\n"
+            "    if not text.split():\n"
+            "        raise ValueError(f'not a time span: {text!r}')\n"
+            "    return total",
+            "parts written together without a space, such as '2d4h' or '1h30min'",
+            "it raises ValueError; the space between parts is optional",
+            (
+                ("'2d4h'", "187200"),
+                ("'1h30min'", "5400"),
+            ),
+        ),
+    ),
+    F(
+        "seconds_until_daily",
+        "timespans",
+        "at, now",
+        "the seconds from now ('HH:MM:SS') until a daily job next runs at 'HH:MM': 0 "
+        "when now is exactly that time, and when the time has already passed today, "
+        "the run tomorrow",
+        "    h, m = (int(x) for x in at.split(':'))\n"
+        "    nh, nm, ns = (int(x) for x in now.split(':'))\n"
+        "    return (h * 3600 + m * 60 - (nh * 3600 + nm * 60 + ns)) % 86400",
+        (
+            ("'02:00', '01:00:00'", "3600"),
+            ("'12:30', '12:29:30'", "30"),
+            ("'06:00', '06:00:00'", "0"),
+        ),
+        defect=Defect(
+            "    h, m = (int(x) for x in at.split(':'))\n"
+            "    nh, nm, ns = (int(x) for x in now.split(':'))\n"
+            "    return h * 3600 + m * 60 - (nh * 3600 + nm * 60 + ns)",
+            "a run time that has already passed today, such as 02:00 asked at 23:00",
+            "it answers a negative number; the next run is tomorrow",
+            (
+                ("'02:00', '23:00:00'", "10800"),
+                ("'00:00', '00:00:01'", "86399"),
+            ),
+        ),
+    ),
+    F(
+        "memory_used_percent",
+        "resources",
+        "meminfo",
+        "the percentage of memory in use from /proc/meminfo text ('MemTotal:  16000 "
+        "kB' lines), rounded to 1 decimal: (MemTotal - available) / MemTotal * 100, "
+        "where available is MemAvailable or, on old kernels without it, MemFree + "
+        "Buffers + Cached (each 0 when missing)",
+        "    fields = {}\n"
+        "    for line in meminfo.splitlines():\n"
+        "        key, _, rest = line.partition(':')\n"
+        "        if rest.split():\n"
+        "            fields[key.strip()] = int(rest.split()[0])\n"
+        "    total = fields['MemTotal']\n"
+        "    if 'MemAvailable' in fields:\n"
+        "        available = fields['MemAvailable']\n"
+        "    else:\n"
+        "        available = sum(fields.get(k, 0) for k in ('MemFree', 'Buffers', 'Cached'))\n"
+        "    return round((total - available) / total * 100, 1)",
+        (
+            ("'MemTotal:       16000 kB\\nMemFree:   1000 kB\\nMemAvailable:   4000 kB'", "75.0"),
+            ("'MemTotal: 3000 kB\\nMemAvailable: 1000 kB\\n'", "66.7"),
+        ),
+        defect=Defect(
+            "    fields = {}\n"
+            "    for line in meminfo.splitlines():\n"
+            "        key, _, rest = line.partition(':')\n"
+            "        if rest.split():\n"
+            "            fields[key.strip()] = int(rest.split()[0])\n"
+            "    total = fields['MemTotal']\n"
+            "    available = fields.get('MemAvailable', fields.get('MemFree', 0))\n"
+            "    return round((total - available) / total * 100, 1)",
+            "an old kernel's meminfo without MemAvailable",
+            "buffers and page cache count as used; without MemAvailable, available "
+            "is MemFree + Buffers + Cached",
+            (
+                (
+                    "'MemTotal: 8000 kB\\nMemFree: 1000 kB\\nBuffers: 500 kB\\nCached: 2500 kB'",
+                    "50.0",
+                ),
+                ("'MemTotal: 1000 kB\\nMemFree: 100 kB\\nCached: 400 kB'", "50.0"),
+            ),
+        ),
+    ),
+    F(
+        "cgroup_cpu_limit",
+        "resources",
+        "cpu_max",
+        "the CPU limit in cores from a cgroup v2 cpu.max value 'QUOTA PERIOD' (such "
+        "as '50000 100000' -> 0.5), rounded to 3 decimals; None when the quota is "
+        "'max' (no limit); the period defaults to 100000 when left out",
+        "    parts = cpu_max.split()\n"
+        "    if parts[0] == 'max':\n"
+        "        return None\n"
+        "    period = int(parts[1]) if len(parts) > 1 else 100000\n"
+        "    return round(int(parts[0]) / period, 3)",
+        (
+            ("'50000 100000'", "0.5"),
+            ("'200000 100000'", "2.0"),
+            ("'150000'", "1.5"),
+            ("'33333 100000\\n'", "0.333"),
+        ),
+        defect=Defect(
+            "    parts = cpu_max.split()\n"
+            "    period = int(parts[1]) if len(parts) > 1 else 100000\n"
+            "    return round(int(parts[0]) / period, 3) if parts[0].isdigit() else 0.0",
+            "an unlimited cgroup, whose cpu.max reads 'max 100000'",
+            "it answers 0.0 cores, as if the container could not run; 'max' means no limit (None)",
+            (
+                ("'max 100000'", "None"),
+                ("'max'", "None"),
+            ),
+        ),
+    ),
+    F(
+        "hpa_desired_replicas",
+        "kubescale",
+        "current, metric, target, low, high",
+        "the replica count a Kubernetes HorizontalPodAutoscaler asks for: "
+        "ceil(current * metric / target), kept within low and high (both included)",
+        "    import math\n\n"
+        "    desired = math.ceil(current * metric / target)\n"
+        "    return max(low, min(high, desired))",
+        (
+            ("4, 90, 60, 1, 10", "6"),
+            ("3, 20, 60, 2, 10", "2"),
+            ("5, 300, 50, 1, 8", "8"),
+        ),
+        defect=Defect(
+            "    desired = round(current * metric / target)\n"
+            "    return max(low, min(high, desired))",
+            "a ratio that lands just above a whole number of replicas, such as 3 "
+            "pods at 70 against 60",
+            "it scales to too few pods (3.5 rounds to 4 but 3.2 to 3); the count is "
+            "always rounded up",
+            (
+                ("3, 64, 60, 1, 10", "4"),
+                ("10, 51, 50, 1, 20", "11"),
+            ),
+        ),
+        change=Change(
+            "hpa_desired_replicas should leave the count alone within the "
+            "autoscaler's tolerance: when metric / target is within 0.1 of 1.0 (0.9 "
+            "to 1.1, both included) it answers current, still kept within low and "
+            "high; otherwise as before",
+            "    import math\n\n"
+            "    ratio = metric / target\n"
+            "    desired = current if abs(ratio - 1.0) <= 0.1 else math.ceil(current * ratio)\n"
+            "    return max(low, min(high, desired))",
+            (
+                ("10, 105, 100, 1, 20", "10"),
+                ("10, 91, 100, 1, 20", "10"),
+                ("10, 120, 100, 1, 20", "12"),
+                ("10, 100, 100, 12, 20", "12"),
+            ),
+        ),
+    ),
+    F(
+        "parse_taint",
+        "kubescale",
+        "text",
+        "a Kubernetes taint 'key=value:Effect' as a (key, value, effect) tuple, "
+        "value '' when written 'key:Effect'; ValueError when the effect is not "
+        "NoSchedule, PreferNoSchedule or NoExecute or the key is empty",
+        "    spec, _, effect = text.rpartition(':')\n"
+        "    key, _, value = spec.partition('=')\n"
+        "    if effect not in ('NoSchedule', 'PreferNoSchedule', 'NoExecute') or not key:\n"
+        "        raise ValueError(f'not a taint: {text!r}')\n"
+        "    return key, value, effect",
+        (
+            ("'dedicated=gpu:NoSchedule'", "('dedicated', 'gpu', 'NoSchedule')"),
+            ("'team=infra:PreferNoSchedule'", "('team', 'infra', 'PreferNoSchedule')"),
+        ),
+        raises=(
+            ("'dedicated=gpu:Sometimes'", "ValueError"),
+            ("'=gpu:NoSchedule'", "ValueError"),
+            ("'dedicated=gpu'", "ValueError"),
+        ),
+        defect=Defect(
+            "    key, _, rest = text.partition('=')\n"
+            "    value, _, effect = rest.rpartition(':')\n"
+            "    if effect not in ('NoSchedule', 'PreferNoSchedule', 'NoExecute') or not key:\n"
+            "        raise ValueError(f'not a taint: {text!r}')\n"
+            "    return key, value, effect",
+            "a taint without a value, such as 'node.kubernetes.io/unreachable:NoExecute'",
+            "it raises ValueError or reads the effect into the key; the value is '' "
+            "when there is no '='",
+            (
+                ("'maintenance:NoSchedule'", "('maintenance', '', 'NoSchedule')"),
+                (
+                    "'node.kubernetes.io/unreachable:NoExecute'",
+                    "('node.kubernetes.io/unreachable', '', 'NoExecute')",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "rollout_limits",
+        "kubescale",
+        "replicas, max_surge, max_unavailable",
+        "a Deployment's rolling-update limits as (extra pods allowed, pods allowed "
+        "down) for replicas pods: each limit is an int or a percentage string such "
+        "as '25%'; a percentage of max_surge is rounded up, one of max_unavailable "
+        "rounded down; ValueError when both come out 0",
+        "    import math\n\n"
+        "    def count(spec, rounding):\n"
+        "        if isinstance(spec, str) and spec.endswith('%'):\n"
+        "            return rounding(replicas * int(spec[:-1]) / 100)\n"
+        "        return int(spec)\n\n"
+        "    surge = count(max_surge, math.ceil)\n"
+        "    down = count(max_unavailable, math.floor)\n"
+        "    if surge == 0 and down == 0:\n"
+        "        raise ValueError('max_surge and max_unavailable cannot both be 0')\n"
+        "    return surge, down",
+        (
+            ("8, '25%', '25%'", "(2, 2)"),
+            ("4, 1, 0", "(1, 0)"),
+            ("4, '50%', 1", "(2, 1)"),
+        ),
+        raises=(
+            ("4, 0, 0", "ValueError"),
+            ("1, '0%', '10%'", "ValueError"),
+        ),
+        defect=Defect(
+            "    def count(spec):\n"
+            "        if isinstance(spec, str) and spec.endswith('%'):\n"
+            "            return round(replicas * int(spec[:-1]) / 100)\n"
+            "        return int(spec)\n\n"
+            "    surge, down = count(max_surge), count(max_unavailable)\n"
+            "    if surge == 0 and down == 0:\n"
+            "        raise ValueError('max_surge and max_unavailable cannot both be 0')\n"
+            "    return surge, down",
+            "percentages that do not give whole pods, such as 30% of 5 replicas",
+            "both are rounded to the nearest pod; surge rounds up and unavailable rounds down",
+            (
+                ("5, '30%', '30%'", "(2, 1)"),
+                ("10, '25%', '25%'", "(3, 2)"),
+                ("7, '10%', '90%'", "(1, 6)"),
+            ),
+        ),
+    ),
+    F(
+        "dotenv_quote",
+        "dotenv",
+        "value",
+        "a value as written on the right of '=' in a .env file: as it is when it is "
+        "non-empty and made only of letters, digits and '_./:@-'; otherwise in "
+        "double quotes with each backslash, double quote and '$' escaped by a "
+        "backslash and a newline written as \\n",
+        "    import re\n\n"
+        "    if re.fullmatch(r'[A-Za-z0-9_./:@-]+', value):\n"
+        "        return value\n"
+        "    escaped = ''.join('\\\\' + ch if ch in '\\\\\"$' else ch for ch in value)\n"
+        "    return '\"' + escaped.replace('\\n', '\\\\n') + '\"'",
+        (
+            ("'prod'", "'prod'"),
+            ("'postgres://db:5432/app'", "'postgres://db:5432/app'"),
+            ("'two words'", "'\"two words\"'"),
+            ("''", "'\"\"'"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    if re.fullmatch(r'[A-Za-z0-9_./:@-]+', value):\n"
+            "        return value\n"
+            "    return '\"' + value.replace('\\n', '\\\\n') + '\"'",
+            "a value holding a double quote, a backslash or '$', such as 'say \"hi\"'",
+            "the quotes end the value early and '$' expands; they are escaped with a backslash",
+            (
+                ("'say \\\"hi\\\"'", '\'\\"say \\\\\\"hi\\\\\\"\\"\''),
+                ("'pa$$'", "'\\\"pa\\\\$\\\\$\\\"'"),
+                ("'a\\nb'", "'\\\"a\\\\nb\\\"'"),
+            ),
+        ),
+    ),
+    F(
+        "setting_at",
+        "dotenv",
+        "settings, path, default",
+        "the value at a dotted path in nested settings, such as 'db.port' or "
+        "'servers.0.host' (a number indexes a list), or default when any step is "
+        "missing or out of range",
+        "    node = settings\n"
+        "    for step in path.split('.'):\n"
+        "        if isinstance(node, dict) and step in node:\n"
+        "            node = node[step]\n"
+        "        elif isinstance(node, list) and step.isdigit() and int(step) < len(node):\n"
+        "            node = node[int(step)]\n"
+        "        else:\n"
+        "            return default\n"
+        "    return node",
+        (
+            ("{'db': {'port': 5432}}, 'db.port', None", "5432"),
+            ("{'db': {}}, 'db.host', 'localhost'", "'localhost'"),
+            ("{'a': 1}, 'a.b', 0", "0"),
+        ),
+        defect=Defect(
+            "    node = settings\n"
+            "    for step in path.split('.'):\n"
+            "        if isinstance(node, dict) and step in node:\n"
+            "            node = node[step]\n"
+            "        else:\n"
+            "            return default\n"
+            "    return node",
+            "a path through a list, such as 'servers.0.host'",
+            "it answers the default; a number in the path indexes a list",
+            (
+                ("{'servers': [{'host': 'a'}, {'host': 'b'}]}, 'servers.1.host', None", "'b'"),
+                ("{'ports': [80, 443]}, 'ports.2', -1", "-1"),
+                ("{'ports': [80, 443]}, 'ports.0', -1", "80"),
+            ),
+        ),
+    ),
+    F(
+        "apply_merge_patch",
+        "dotenv",
+        "target, patch",
+        "a new dict from applying a JSON merge patch (RFC 7396) to target: a None "
+        "value removes that key, a dict value is merged into the key's dict "
+        "recursively (a non-dict there counts as {}), any other value replaces it; "
+        "target is left unchanged",
+        "    result = dict(target)\n"
+        "    for key, value in patch.items():\n"
+        "        if value is None:\n"
+        "            result.pop(key, None)\n"
+        "        elif isinstance(value, dict):\n"
+        "            base = result.get(key)\n"
+        "            result[key] = apply_merge_patch(base if isinstance(base, dict) else {}, value)\n"
+        "        else:\n"
+        "            result[key] = value\n"
+        "    return result",
+        (
+            (
+                "{'a': 1, 'b': {'c': 2, 'd': 3}}, {'b': {'c': 9}, 'e': [1]}",
+                "{'a': 1, 'b': {'c': 9, 'd': 3}, 'e': [1]}",
+            ),
+            ("{'a': 1}, {'a': {'x': 1}}", "{'a': {'x': 1}}"),
+            ("{}, {}", "{}"),
+        ),
+        defect=Defect(
+            "    result = dict(target)\n"
+            "    for key, value in patch.items():\n"
+            "        if isinstance(value, dict):\n"
+            "            base = result.get(key)\n"
+            "            result[key] = apply_merge_patch(base if isinstance(base, dict) else {}, value)\n"
+            "        else:\n"
+            "            result[key] = value\n"
+            "    return result",
+            "a patch value of None (null), which asks to remove a key",
+            "the key stays with the value None; null removes it",
+            (
+                ("{'a': 1, 'b': 2}, {'b': None}", "{'a': 1}"),
+                ("{'x': {'y': 1, 'z': 2}}, {'x': {'z': None}, 'w': None}", "{'x': {'y': 1}}"),
+            ),
+        ),
+    ),
+    F(
+        "ci_matrix",
+        "ci",
+        "axes",
+        "the jobs of a CI build matrix: every combination of the values of axes (a "
+        "dict of axis to its list of values) as a dict of axis to value, the first "
+        "axis varying slowest and the last fastest; no axes gives [{}], an axis with "
+        "no values gives []",
+        "    import itertools\n\n"
+        "    names = list(axes)\n"
+        "    return [dict(zip(names, combo)) for combo in itertools.product(*axes.values())]",
+        (
+            (
+                "{'python': ['3.11', '3.12'], 'os': ['linux', 'mac']}",
+                "[{'python': '3.11', 'os': 'linux'}, {'python': '3.11', 'os': 'mac'}, {'python': '3.12', 'os': 'linux'}, {'python': '3.12', 'os': 'mac'}]",
+            ),
+            ("{}", "[{}]"),
+            ("{'os': ['linux'], 'db': []}", "[]"),
+        ),
+        change=Change(
+            "ci_matrix should also read an 'exclude' key of axes, as CI matrices "
+            "have: a list of partial jobs (dicts), not an axis; a combination is "
+            "dropped when it agrees with every key of any one of them, the order of "
+            "the remaining jobs staying the same",
+            "    import itertools\n\n"
+            "    exclude = axes.get('exclude', [])\n"
+            "    names = [name for name in axes if name != 'exclude']\n"
+            "    jobs = [dict(zip(names, combo)) for combo in itertools.product(*(axes[n] for n in names))]\n"
+            "    return [job for job in jobs\n"
+            "            if not any(all(job.get(k) == v for k, v in rule.items()) for rule in exclude)]",
+            (
+                (
+                    "{'py': ['3.11', '3.12'], 'os': ['linux', 'mac'], 'exclude': [{'py': '3.11', 'os': 'mac'}]}",
+                    "[{'py': '3.11', 'os': 'linux'}, {'py': '3.12', 'os': 'linux'}, {'py': '3.12', 'os': 'mac'}]",
+                ),
+                (
+                    "{'os': ['linux', 'mac'], 'exclude': [{'os': 'mac'}, {'os': 'bsd'}]}",
+                    "[{'os': 'linux'}]",
+                ),
+                ("{'os': ['linux']}", "[{'os': 'linux'}]"),
+            ),
+        ),
+    ),
+    F(
+        "codeowners_for",
+        "ci",
+        "rules, path",
+        "the owners of a file under CODEOWNERS rules, a list of (pattern, owners "
+        "list) in file order: a pattern without '/' matches the file's base name as "
+        "a shell glob ('*.py'), a pattern with '/' matches when the path, without a "
+        "leading '/', starts with the pattern without its leading '/' ('/docs/' "
+        "covers 'docs/a.md'); the last matching rule wins; [] when none matches",
+        "    from fnmatch import fnmatchcase\n\n"
+        "    path = path.lstrip('/')\n"
+        "    owners = []\n"
+        "    for pattern, names in rules:\n"
+        "        if '/' in pattern:\n"
+        "            hit = path.startswith(pattern.lstrip('/'))\n"
+        "        else:\n"
+        "            hit = fnmatchcase(path.rsplit('/', 1)[-1], pattern)\n"
+        "        if hit:\n"
+        "            owners = names\n"
+        "    return owners",
+        (
+            ("[('/docs/', ['@writers'])], '/docs/intro.md'", "['@writers']"),
+            ("[('*.py', ['@py'])], 'src/app/main.py'", "['@py']"),
+            ("[('/docs/', ['@writers'])], 'src/docs/a.md'", "[]"),
+            ("[('*.py', ['@py'])], 'README.md'", "[]"),
+        ),
+        defect=Defect(
+            "    from fnmatch import fnmatchcase\n\n"
+            "    path = path.lstrip('/')\n"
+            "    for pattern, names in rules:\n"
+            "        if '/' in pattern:\n"
+            "            hit = path.startswith(pattern.lstrip('/'))\n"
+            "        else:\n"
+            "            hit = fnmatchcase(path.rsplit('/', 1)[-1], pattern)\n"
+            "        if hit:\n"
+            "            return names\n"
+            "    return []",
+            "a file matched by a general rule and a later, more specific one",
+            "the first matching rule wins; in CODEOWNERS the last matching rule wins",
+            (
+                ("[('*', ['@ops']), ('*.tf', ['@infra'])], 'main.tf'", "['@infra']"),
+                ("[('*', ['@ops']), ('/docs/', ['@writers'])], 'docs/intro.md'", "['@writers']"),
+                ("[('/src/', ['@dev']), ('*.sql', ['@dba'])], 'src/db/init.sql'", "['@dba']"),
+            ),
+        ),
+    ),
+    F(
+        "ci_status_rollup",
+        "ci",
+        "statuses",
+        "the overall state of a pipeline from its jobs' statuses: 'failed' if any "
+        "job failed, else 'running' if any is 'running' or 'pending', else 'skipped' "
+        "if every job was skipped, else 'success' (successes with or without skipped "
+        "jobs); an empty list gives 'success'",
+        "    if 'failed' in statuses:\n"
+        "        return 'failed'\n"
+        "    if 'running' in statuses or 'pending' in statuses:\n"
+        "        return 'running'\n"
+        "    if statuses and all(s == 'skipped' for s in statuses):\n"
+        "        return 'skipped'\n"
+        "    return 'success'",
+        (
+            ("['success', 'failed', 'running']", "'failed'"),
+            ("['success', 'pending']", "'running'"),
+            ("['success', 'skipped']", "'success'"),
+            ("[]", "'success'"),
+        ),
+        defect=Defect(
+            "    if 'failed' in statuses:\n"
+            "        return 'failed'\n"
+            "    if 'running' in statuses or 'pending' in statuses:\n"
+            "        return 'running'\n"
+            "    return 'success'",
+            "a pipeline whose every job was skipped",
+            "it reports success although nothing ran; all skipped is 'skipped'",
+            (
+                ("['skipped', 'skipped']", "'skipped'"),
+                ("['skipped']", "'skipped'"),
+            ),
+        ),
+    ),
+    F(
+        "git_ahead_behind",
+        "gitstatus",
+        "header",
+        "a (branch, upstream, ahead, behind) tuple from the first line of `git "
+        "status -sb`, such as '## main...origin/main [ahead 2, behind 1]': upstream "
+        "None when there is no '...', ahead and behind 0 when not shown",
+        "    import re\n\n"
+        "    match = re.match(r'## (\\S+?)(?:\\.\\.\\.(\\S+))?(?: \\[(.*)\\])?$', header)\n"
+        "    branch, upstream, counts = match.groups()\n"
+        "    ahead = re.search(r'ahead (\\d+)', counts or '')\n"
+        "    behind = re.search(r'behind (\\d+)', counts or '')\n"
+        "    return branch, upstream, int(ahead.group(1)) if ahead else 0, int(behind.group(1)) if behind else 0",
+        (
+            ("'## main...origin/main [ahead 2]'", "('main', 'origin/main', 2, 0)"),
+            ("'## feature'", "('feature', None, 0, 0)"),
+            ("'## main...origin/main'", "('main', 'origin/main', 0, 0)"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    match = re.match(r'## (\\S+?)(?:\\.\\.\\.(\\S+))?(?: \\[(ahead|behind) (\\d+)\\])?$', header)\n"
+            "    if match is None:\n"
+            "        return header[3:].split('...')[0], None, 0, 0\n"
+            "    branch, upstream, kind, count = match.groups()\n"
+            "    ahead = int(count) if kind == 'ahead' else 0\n"
+            "    behind = int(count) if kind == 'behind' else 0\n"
+            "    return branch, upstream, ahead, behind",
+            "a branch both ahead and behind, such as '[ahead 2, behind 1]'",
+            "the line is not understood and the upstream and counts are lost; both counts are read",
+            (("'## main...origin/main [ahead 2, behind 1]'", "('main', 'origin/main', 2, 1)"),),
+        ),
+    ),
+    F(
+        "porcelain_counts",
+        "gitstatus",
+        "text",
+        "counts of `git status --porcelain` lines ('XY path') as a dict with keys "
+        "'staged', 'modified', 'untracked': '??' lines are untracked; otherwise a "
+        "line counts as staged when X is not a space and as modified when Y is not a "
+        "space (so 'MM' counts for both)",
+        "    counts = {'staged': 0, 'modified': 0, 'untracked': 0}\n"
+        "    for line in text.splitlines():\n"
+        "        if line.startswith('??'):\n"
+        "            counts['untracked'] += 1\n"
+        "        elif len(line) >= 2:\n"
+        "            counts['staged'] += line[0] != ' '\n"
+        "            counts['modified'] += line[1] != ' '\n"
+        "    return counts",
+        (
+            ("'M  a.py\\n M b.py\\n?? c.py'", "{'staged': 1, 'modified': 1, 'untracked': 1}"),
+            ("''", "{'staged': 0, 'modified': 0, 'untracked': 0}"),
+        ),
+        defect=Defect(
+            "    counts = {'staged': 0, 'modified': 0, 'untracked': 0}\n"
+            "    for line in text.splitlines():\n"
+            "        if line.startswith('??'):\n"
+            "            counts['untracked'] += 1\n"
+            "        elif line[0] != ' ':\n"
+            "            counts['staged'] += 1\n"
+            "        else:\n"
+            "            counts['modified'] += 1\n"
+            "    return counts",
+            "a file changed both in the index and in the work tree, such as 'MM a.py'",
+            "it counts only as staged; it is staged and modified both",
+            (("'MM a.py\\nA  b.py'", "{'staged': 2, 'modified': 1, 'untracked': 0}"),),
+        ),
+    ),
+    F(
+        "stale_hosts",
+        "heartbeats",
+        "last_seen, now, timeout",
+        "the names of the hosts whose last heartbeat (a dict of host to epoch "
+        "seconds) is more than timeout seconds before now, sorted; a heartbeat "
+        "exactly timeout seconds old is still fresh",
+        "    return sorted(host for host, seen in last_seen.items() if now - seen > timeout)",
+        (
+            ("{'web1': 100, 'web2': 170, 'db': 10}, 200, 60", "['db', 'web1']"),
+            ("{}, 5, 1", "[]"),
+        ),
+        defect=Defect(
+            "    return sorted(host for host, seen in last_seen.items() if now - seen >= timeout)",
+            "a heartbeat exactly timeout seconds old",
+            "the host is reported stale; only more than timeout seconds makes it stale",
+            (("{'web1': 140, 'web2': 139}, 200, 60", "['web2']"),),
+        ),
+        change=Change(
+            "stale_hosts should answer a dict instead: each stale host (same rule) "
+            "mapped to how many whole seconds it is overdue (its age minus timeout), "
+            "hosts in sorted order",
+            "    return {host: now - seen - timeout for host, seen in sorted(last_seen.items())\n"
+            "            if now - seen > timeout}",
+            (
+                ("{'web1': 100, 'web2': 170, 'db': 10}, 200, 60", "{'db': 130, 'web1': 40}"),
+                ("{'a': 150}, 200, 60", "{}"),
+            ),
+        ),
+    ),
+    F(
+        "render_table",
+        "tables",
+        "headers, rows",
+        "a plain-text table: the header row then one line per row, each cell "
+        "str()-ed and left aligned, a column as wide as its widest cell, columns "
+        "separated by two spaces, no trailing spaces on any line, lines joined by "
+        "'\\n'",
+        "    cells = [[str(c) for c in row] for row in [headers, *rows]]\n"
+        "    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]\n"
+        "    return '\\n'.join(\n"
+        "        '  '.join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells\n"
+        "    )",
+        (
+            (
+                "['NAME', 'UP'], [['web', 'ok'], ['worker-long', 'no']]",
+                "'NAME         UP\\nweb          ok\\nworker-long  no'",
+            ),
+            ("['HOST'], []", "'HOST'"),
+        ),
+        defect=Defect(
+            "    cells = [[str(c) for c in row] for row in [headers, *rows]]\n"
+            "    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]\n"
+            "    return '\\n'.join('  '.join(c.ljust(w) for c, w in zip(row, widths)) for row in cells)",
+            "a last column whose cells differ in width",
+            "the shorter cells are padded with trailing spaces; lines end at their last character",
+            (
+                (
+                    "['NAME', 'STATUS'], [['a', 'Running'], ['b', 'Pending']]",
+                    "'NAME  STATUS\\na     Running\\nb     Pending'",
+                ),
+                ("['ID', 'NOTE'], [[1, 'ok'], [22, '']]", "'ID  NOTE\\n1   ok\\n22'"),
+            ),
+        ),
+    ),
+    F(
+        "short_count",
+        "tables",
+        "n",
+        "a count written short for a dashboard: below 1000 as the plain number; "
+        "otherwise divided by 1000, 1000000 or 1000000000 with the suffix 'k', 'M' "
+        "or 'B', rounded to one decimal with a trailing '.0' dropped, moving to the "
+        "next suffix when rounding reaches 1000 (999950 gives '1M', not '1000k')",
+        "    if abs(n) < 1000:\n"
+        "        return str(n)\n"
+        "    for scale, suffix in ((1e9, 'B'), (1e6, 'M'), (1e3, 'k')):\n"
+        "        if abs(n) >= scale or round(abs(n) / scale * 1000, 1) >= 1000:\n"
+        "            value = round(n / scale, 1)\n"
+        "            return f'{value:g}{suffix}'\n"
+        "    return str(n)",
+        (
+            ("999", "'999'"),
+            ("1500", "'1.5k'"),
+            ("2000000", "'2M'"),
+            ("12345678", "'12.3M'"),
+        ),
+        defect=Defect(
+            "    if abs(n) < 1000:\n"
+            "        return str(n)\n"
+            "    for scale, suffix in ((1e9, 'B'), (1e6, 'M'), (1e3, 'k')):\n"
+            "        if abs(n) >= scale:\n"
+            "            return f'{round(n / scale, 1):g}{suffix}'\n"
+            "    return str(n)",
+            "a count just below the next suffix, such as 999950",
+            "it prints '1000k'; once rounding reaches 1000 the next suffix is used ('1M')",
+            (
+                ("999950", "'1M'"),
+                ("999960000", "'1B'"),
+            ),
+        ),
+    ),
+    F(
+        "progress_bar",
+        "tables",
+        "done, total, width",
+        "a progress bar '[####....] 50%' for done of total steps: width characters "
+        "between the brackets, '#' for the finished share rounded down and '.' for "
+        "the rest, then a space and the whole percentage rounded down; total 0 "
+        "counts as finished (100%); done above total counts as total",
+        "    share = 1.0 if total == 0 else min(done, total) / total\n"
+        "    filled = int(share * width)\n"
+        "    return '[' + '#' * filled + '.' * (width - filled) + f'] {int(share * 100)}%'",
+        (
+            ("5, 10, 8", "'[####....] 50%'"),
+            ("1, 3, 10", "'[###.......] 33%'"),
+            ("12, 10, 4", "'[####] 100%'"),
+        ),
+        defect=Defect(
+            "    share = min(done, total) / total\n"
+            "    filled = int(share * width)\n"
+            "    return '[' + '#' * filled + '.' * (width - filled) + f'] {int(share * 100)}%'",
+            "a job with no steps at all (total 0)",
+            "it crashes with ZeroDivisionError; nothing to do counts as finished",
+            (("0, 0, 5", "'[#####] 100%'"),),
+        ),
+        change=Change(
+            "progress_bar should show the counts too: after the percentage, a space "
+            "and 'done/total' in parentheses, done capped at total as before (so "
+            "'[####....] 50% (5/10)')",
+            "    share = 1.0 if total == 0 else min(done, total) / total\n"
+            "    filled = int(share * width)\n"
+            "    bar = '[' + '#' * filled + '.' * (width - filled) + f'] {int(share * 100)}%'\n"
+            "    return f'{bar} ({min(done, total)}/{total})'",
+            (
+                ("5, 10, 8", "'[####....] 50% (5/10)'"),
+                ("12, 10, 4", "'[####] 100% (10/10)'"),
+                ("0, 0, 2", "'[##] 100% (0/0)'"),
+            ),
+        ),
+    ),
+    F(
+        "upstream_servers",
+        "nginxconf",
+        "text",
+        "the servers of an nginx upstream block as (address, weight) pairs in order, "
+        "from lines such as 'server 10.0.0.1:8080 weight=3;': weight 1 when not "
+        "given, servers marked 'down' left out, other lines ignored",
+        "    servers = []\n"
+        "    for line in text.splitlines():\n"
+        "        words = line.strip().rstrip(';').split()\n"
+        "        if len(words) >= 2 and words[0] == 'server' and 'down' not in words[2:]:\n"
+        "            weight = 1\n"
+        "            for word in words[2:]:\n"
+        "                if word.startswith('weight='):\n"
+        "                    weight = int(word[len('weight='):])\n"
+        "            servers.append((words[1], weight))\n"
+        "    return servers",
+        (
+            (
+                "'upstream app {\\n  server 10.0.0.1:8080 weight=3;\\n  server 10.0.0.2:8080;\\n}'",
+                "[('10.0.0.1:8080', 3), ('10.0.0.2:8080', 1)]",
+            ),
+            ("''", "[]"),
+        ),
+        defect=Defect(
+            "    servers = []\n"
+            "    for line in text.splitlines():\n"
+            "        words = line.strip().rstrip(';').split()\n"
+            "        if len(words) >= 2 and words[0] == 'server':\n"
+            "            weight = 1\n"
+            "            for word in words[2:]:\n"
+            "                if word.startswith('weight='):\n"
+            "                    weight = int(word[len('weight='):])\n"
+            "            servers.append((words[1], weight))\n"
+            "    return servers",
+            "a server marked down, such as 'server 10.0.0.3:8080 down;'",
+            "it is listed as if it took traffic; servers marked down are left out",
+            (
+                (
+                    "'server a:1 weight=2;\\nserver b:1 down;\\nserver c:1 max_fails=3;'",
+                    "[('a:1', 2), ('c:1', 1)]",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "valid_label_value",
+        "nginxconf",
+        "value",
+        "whether a string is a valid Kubernetes label value: empty, or at most 63 "
+        "characters of letters, digits, '-', '_' and '.', beginning and ending with "
+        "a letter or digit",
+        "    import re\n\n"
+        "    return value == '' or (len(value) <= 63 and re.fullmatch(r'[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?', value) is not None)",
+        (
+            ("'v1.2.3'", "True"),
+            ("'prod_eu-west'", "True"),
+            ("'-bad'", "False"),
+            ("'a' * 64", "False"),
+            ("'has space'", "False"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    return len(value) <= 63 and re.fullmatch(r'[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?', value) is not None",
+            "an empty value",
+            "it is rejected; an empty label value is valid",
+            (("''", "True"),),
+        ),
+    ),
+    F(
+        "uptime_seconds",
+        "hostinfo",
+        "output",
+        "the seconds a machine has been up from the output of `uptime`, such as ' "
+        "10:01:02 up 3 days,  4:05,  2 users,  load average: 0.1, 0.2, 0.3': the "
+        "part after 'up ' and before the users count is 'N day(s)' and/or 'H:MM' or "
+        "'M min' (minutes), separated by commas",
+        "    import re\n\n"
+        "    text = output.split(' up ', 1)[1]\n"
+        "    text = re.split(r',\\s+\\d+ users?', text)[0]\n"
+        "    total = 0\n"
+        "    for part in text.split(','):\n"
+        "        part = part.strip()\n"
+        "        if m := re.fullmatch(r'(\\d+) days?', part):\n"
+        "            total += int(m.group(1)) * 86400\n"
+        "        elif m := re.fullmatch(r'(\\d+):(\\d+)', part):\n"
+        "            total += int(m.group(1)) * 3600 + int(m.group(2)) * 60\n"
+        "        elif m := re.fullmatch(r'(\\d+) min', part):\n"
+        "            total += int(m.group(1)) * 60\n"
+        "    return total",
+        (
+            ("' 10:01:02 up 3 days,  4:05,  2 users,  load average: 0.10, 0.20, 0.30'", "273900"),
+            ("' 08:00:00 up  1:30,  1 user,  load average: 0.00, 0.01, 0.05'", "5400"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    text = output.split(' up ', 1)[1]\n"
+            "    text = re.split(r',\\s+\\d+ users?', text)[0]\n"
+            "    total = 0\n"
+            "    for part in text.split(','):\n"
+            "        part = part.strip()\n"
+            "        if m := re.fullmatch(r'(\\d+) days?', part):\n"
+            "            total += int(m.group(1)) * 86400\n"
+            "        elif m := re.fullmatch(r'(\\d+):(\\d+)', part):\n"
+            "            total += int(m.group(1)) * 3600 + int(m.group(2)) * 60\n"
+            "    return total",
+            "a machine up less than an hour, which uptime prints as '12 min'",
+            "the minutes are dropped (0 seconds, or only the days); 'M min' counts M minutes",
+            (
+                ("' 09:00:00 up 12 min,  1 user,  load average: 0.00, 0.00, 0.00'", "720"),
+                (
+                    "' 09:00:00 up 2 days, 5 min,  3 users,  load average: 1.00, 1.00, 1.00'",
+                    "173100",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "parse_etc_hosts",
+        "hostinfo",
+        "text",
+        "a dict of host name to address from /etc/hosts text: each line is an "
+        "address then one or more names (aliases too), '#' starts a comment anywhere "
+        "on a line, blank lines skipped; when a name appears twice the first line "
+        "wins",
+        "    names = {}\n"
+        "    for raw in text.splitlines():\n"
+        "        words = raw.split('#', 1)[0].split()\n"
+        "        for name in words[1:]:\n"
+        "            names.setdefault(name, words[0])\n"
+        "    return names",
+        (
+            (
+                "'127.0.0.1 localhost\\n# db\\n10.0.0.5 db db.internal\\n'",
+                "{'localhost': '127.0.0.1', 'db': '10.0.0.5', 'db.internal': '10.0.0.5'}",
+            ),
+            ("''", "{}"),
+        ),
+        defect=Defect(
+            "    names = {}\n"
+            "    for raw in text.splitlines():\n"
+            "        words = raw.split('#', 1)[0].split()\n"
+            "        for name in words[1:]:\n"
+            "            names[name] = words[0]\n"
+            "    return names",
+            "a name listed on two lines, such as localhost for 127.0.0.1 and then ::1",
+            "the last line wins; the resolver uses the first line a name appears on",
+            (
+                (
+                    "'127.0.0.1 localhost\\n::1 localhost ip6-localhost'",
+                    "{'localhost': '127.0.0.1', 'ip6-localhost': '::1'}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "listening_ports",
+        "hostinfo",
+        "output",
+        "the sorted distinct TCP ports in LISTEN state in `ss -ltn` output: on each "
+        "line starting with 'LISTEN', the fourth column is the local address, whose "
+        "port follows the last ':' (IPv6 addresses such as '[::]:80' hold colons "
+        "themselves)",
+        "    ports = set()\n"
+        "    for line in output.splitlines():\n"
+        "        words = line.split()\n"
+        "        if len(words) >= 4 and words[0] == 'LISTEN':\n"
+        "            ports.add(int(words[3].rpartition(':')[2]))\n"
+        "    return sorted(ports)",
+        (
+            (
+                "'State Recv-Q Send-Q Local Address:Port Peer Address:Port\\nLISTEN 0 128 0.0.0.0:22 0.0.0.0:*\\nLISTEN 0 511 127.0.0.1:8080 0.0.0.0:*\\nLISTEN 0 128 0.0.0.0:22 0.0.0.0:*'",
+                "[22, 8080]",
+            ),
+            ("''", "[]"),
+        ),
+        defect=Defect(
+            "    ports = set()\n"
+            "    for line in output.splitlines():\n"
+            "        words = line.split()\n"
+            "        if len(words) >= 4 and words[0] == 'LISTEN':\n"
+            "            ports.add(int(words[3].split(':')[1]))\n"
+            "    return sorted(ports)",
+            "an IPv6 listener, such as '[::]:80'",
+            "it fails reading the port (the address holds colons); the port follows the last ':'",
+            (("'LISTEN 0 128 [::]:80 [::]:*\\nLISTEN 0 128 0.0.0.0:443 0.0.0.0:*'", "[80, 443]"),),
+        ),
+    ),
+    F(
+        "is_valid_env_name",
+        "hostinfo",
+        "name",
+        "whether name can be an environment variable a POSIX shell exports: an ASCII "
+        "letter or '_' then ASCII letters, digits or '_'",
+        "    import re\n\n    return re.fullmatch(r'[A-Za-z_][A-Za-z0-9_]*', name) is not None",
+        (
+            ("'DATABASE_URL'", "True"),
+            ("'_private1'", "True"),
+            ("'1PASSWORD'", "False"),
+            ("'MY-VAR'", "False"),
+            ("''", "False"),
+        ),
+        defect=Defect(
+            "    return name.isidentifier()",
+            "a name with non-ASCII letters, such as 'CAFÉ'",
+            "it is accepted; a shell variable name is ASCII letters, digits and '_' only",
+            (
+                ("'CAFÉ'", "False"),
+                ("'ПУТЬ'", "False"),
+            ),
+        ),
+    ),
+    F(
+        "natural_host_sort",
+        "hostinfo",
+        "hosts",
+        "host names in natural order: runs of digits compare as numbers, so 'web2' "
+        "comes before 'web10', the rest compares as text; equal keys keep their "
+        "order",
+        "    import re\n\n"
+        "    def key(host):\n"
+        "        return [(0, int(p), '') if p.isdigit() else (1, 0, p) for p in re.split(r'(\\d+)', host)]\n\n"
+        "    return sorted(hosts, key=key)",
+        (
+            ("['web2', 'web1', 'db3']", "['db3', 'web1', 'web2']"),
+            ("['db', 'app']", "['app', 'db']"),
+            ("[]", "[]"),
+        ),
+        defect=Defect(
+            "    return sorted(hosts)",
+            "numbers of different lengths, such as web2 and web10",
+            "web10 sorts before web2; digits compare as numbers",
+            (
+                ("['web10', 'web2', 'web1']", "['web1', 'web2', 'web10']"),
+                (
+                    "['node-9.eu', 'node-10.eu', 'node-1.eu']",
+                    "['node-1.eu', 'node-9.eu', 'node-10.eu']",
+                ),
+                (
+                    "['rack2-host10', 'rack2-host9', 'rack10-host1']",
+                    "['rack2-host9', 'rack2-host10', 'rack10-host1']",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "parse_bandwidth",
+        "hostinfo",
+        "text",
+        "the bits per second (an int) in a bandwidth such as '100Mbit', '1.5Gbit' or "
+        "'800kbit': a number then an optional prefix k, M or G (powers of 1000, as "
+        "network rates use) then 'bit'; spaces around the parts allowed; ValueError "
+        "for anything else",
+        "    import re\n\n"
+        "    match = re.fullmatch(r'\\s*(\\d+(?:\\.\\d+)?)\\s*([kMG]?)bit\\s*', text)\n"
+        "    if match is None:\n"
+        "        raise ValueError(f'not a bandwidth: {text!r}')\n"
+        "    scale = {'': 1, 'k': 10**3, 'M': 10**6, 'G': 10**9}[match.group(2)]\n"
+        "    return round(float(match.group(1)) * scale)",
+        (
+            ("'100Mbit'", "100000000"),
+            ("'800 kbit'", "800000"),
+            ("'64bit'", "64"),
+        ),
+        raises=(
+            ("'100MB'", "ValueError"),
+            ("'fast'", "ValueError"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    match = re.fullmatch(r'\\s*(\\d+)\\s*([kMG]?)bit\\s*', text)\n"
+            "    if match is None:\n"
+            "        raise ValueError(f'not a bandwidth: {text!r}')\n"
+            "    scale = {'': 1, 'k': 10**3, 'M': 10**6, 'G': 10**9}[match.group(2)]\n"
+            "    return int(match.group(1)) * scale",
+            "a rate with a decimal point, such as '1.5Gbit'",
+            "it raises ValueError; the number may have decimals",
+            (
+                ("'1.5Gbit'", "1500000000"),
+                ("'2.25Mbit'", "2250000"),
+            ),
+        ),
+    ),
+    F(
+        "parse_resolv_conf",
+        "resolver",
+        "text",
+        "a dict with keys 'nameservers' (the addresses of the 'nameserver' lines, in "
+        "order) and 'search' (the domains of the last 'search' or 'domain' line: "
+        "'search' lists several, 'domain' one; [] when neither appears) from "
+        "/etc/resolv.conf text; lines starting with # or ; are comments",
+        "    servers, search = [], []\n"
+        "    for raw in text.splitlines():\n"
+        "        words = raw.split()\n"
+        "        if not words or words[0].startswith(('#', ';')):\n"
+        "            continue\n"
+        "        if words[0] == 'nameserver' and len(words) > 1:\n"
+        "            servers.append(words[1])\n"
+        "        elif words[0] == 'search':\n"
+        "            search = words[1:]\n"
+        "        elif words[0] == 'domain':\n"
+        "            search = words[1:2]\n"
+        "    return {'nameservers': servers, 'search': search}",
+        (
+            (
+                "'# generated\\nnameserver 10.0.0.2\\nnameserver 1.1.1.1\\nsearch svc.local corp.local\\n'",
+                "{'nameservers': ['10.0.0.2', '1.1.1.1'], 'search': ['svc.local', 'corp.local']}",
+            ),
+            ("''", "{'nameservers': [], 'search': []}"),
+        ),
+        defect=Defect(
+            "    servers, search = [], []\n"
+            "    for raw in text.splitlines():\n"
+            "        words = raw.split()\n"
+            "        if not words or words[0].startswith(('#', ';')):\n"
+            "            continue\n"
+            "        if words[0] == 'nameserver' and len(words) > 1:\n"
+            "            servers.append(words[1])\n"
+            "        elif words[0] == 'search':\n"
+            "            search = words[1:]\n"
+            "    return {'nameservers': servers, 'search': search}",
+            "a 'domain' line, alone or after a 'search' line",
+            "it is ignored; the last of 'search' and 'domain' sets the search list",
+            (
+                (
+                    "'nameserver 8.8.8.8\\ndomain corp.local'",
+                    "{'nameservers': ['8.8.8.8'], 'search': ['corp.local']}",
+                ),
+                (
+                    "'search a.local b.local\\ndomain c.local'",
+                    "{'nameservers': [], 'search': ['c.local']}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "parse_status_line",
+        "resolver",
+        "line",
+        "a (version, code, reason) tuple from an HTTP status line such as 'HTTP/1.1 "
+        "404 Not Found': code an int, reason everything after the code (it may hold "
+        "spaces, and is '' when left out, as in 'HTTP/2 200'); ValueError unless the "
+        "line starts with 'HTTP/' and has a three-digit code",
+        "    parts = line.strip().split(' ', 2)\n"
+        "    if len(parts) < 2 or not parts[0].startswith('HTTP/') or not (len(parts[1]) == 3 and parts[1].isdigit()):\n"
+        "        raise ValueError(f'not a status line: {line!r}')\n"
+        "    return parts[0], int(parts[1]), parts[2] if len(parts) == 3 else ''",
+        (
+            ("'HTTP/1.1 200 OK'", "('HTTP/1.1', 200, 'OK')"),
+            ("'HTTP/2 204'", "('HTTP/2', 204, '')"),
+        ),
+        raises=(
+            ("'SMTP 250 OK'", "ValueError"),
+            ("'HTTP/1.1 20 OK'", "ValueError"),
+        ),
+        defect=Defect(
+            "    parts = line.split()\n"
+            "    if len(parts) < 2 or not parts[0].startswith('HTTP/') or not (len(parts[1]) == 3 and parts[1].isdigit()):\n"
+            "        raise ValueError(f'not a status line: {line!r}')\n"
+            "    return parts[0], int(parts[1]), parts[2] if len(parts) >= 3 else ''",
+            "a reason phrase of several words, such as 'Service Unavailable'",
+            "only its first word is kept; the reason is everything after the code",
+            (
+                ("'HTTP/1.1 503 Service Unavailable'", "('HTTP/1.1', 503, 'Service Unavailable')"),
+                ("'HTTP/1.0 404 Not Found'", "('HTTP/1.0', 404, 'Not Found')"),
+            ),
+        ),
+    ),
+    F(
+        "container_state",
+        "containers",
+        "status",
+        "a dict with keys 'state', 'exit_code' and 'health' from a `docker ps` "
+        "STATUS column: 'Up 3 hours (healthy)' gives state 'up', exit_code None, "
+        "health 'healthy'; 'Exited (1) 2 minutes ago' gives state 'exited', "
+        "exit_code 1, health None; the state is the first word lowercased, the exit "
+        "code the number in parentheses right after 'Exited', the health the word in "
+        "parentheses at the end of an 'Up' status (None when absent)",
+        "    import re\n\n"
+        "    state = status.split()[0].lower()\n"
+        "    code = re.match(r'Exited \\((-?\\d+)\\)', status)\n"
+        "    health = re.search(r'\\((\\w+(?: \\w+)*)\\)$', status) if state == 'up' else None\n"
+        "    return {'state': state, 'exit_code': int(code.group(1)) if code else None,\n"
+        "            'health': health.group(1) if health else None}",
+        (
+            ("'Up 3 hours (healthy)'", "{'state': 'up', 'exit_code': None, 'health': 'healthy'}"),
+            ("'Up 5 seconds'", "{'state': 'up', 'exit_code': None, 'health': None}"),
+            ("'Created'", "{'state': 'created', 'exit_code': None, 'health': None}"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    state = status.split()[0].lower()\n"
+            "    code = re.match(r'Exited \\((-?\\d+)\\)', status)\n"
+            "    health = re.search(r'\\(([^)]*)\\)', status)\n"
+            "    return {'state': state, 'exit_code': int(code.group(1)) if code else None,\n"
+            "            'health': health.group(1) if health else None}",
+            "an exited container, whose status holds the exit code in parentheses "
+            "('Exited (137) 1 hour ago')",
+            "the exit code is reported as its health too; only an 'Up' status has a health",
+            (
+                (
+                    "'Exited (137) 1 hour ago'",
+                    "{'state': 'exited', 'exit_code': 137, 'health': None}",
+                ),
+                (
+                    "'Exited (0) 2 minutes ago'",
+                    "{'state': 'exited', 'exit_code': 0, 'health': None}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "is_pinned_image",
+        "containers",
+        "ref",
+        "whether an image reference is pinned: it has a digest ('@sha256:...'), or a "
+        "tag other than 'latest'; the tag is what follows a ':' after the last '/', "
+        "so a registry port ('localhost:5000/app') is not a tag",
+        "    if '@' in ref:\n"
+        "        return True\n"
+        "    last = ref.rsplit('/', 1)[-1]\n"
+        "    name, sep, tag = last.partition(':')\n"
+        "    return bool(sep) and tag != 'latest'",
+        (
+            ("'nginx:1.25'", "True"),
+            ("'nginx'", "False"),
+            ("'nginx:latest'", "False"),
+            ("'ghcr.io/acme/api@sha256:abc123'", "True"),
+        ),
+        defect=Defect(
+            "    if '@' in ref:\n"
+            "        return True\n"
+            "    name, sep, tag = ref.rpartition(':')\n"
+            "    return bool(sep) and tag != 'latest'",
+            "an untagged image on a registry with a port, such as 'localhost:5000/app'",
+            "the port is taken for a tag and the image counts as pinned; a tag "
+            "follows the last '/'",
+            (
+                ("'localhost:5000/app'", "False"),
+                ("'registry.local:443/team/api:2.1'", "True"),
+            ),
+        ),
+    ),
+    F(
+        "parse_host_list",
+        "resolver",
+        "text",
+        "the host names in a list typed by hand, such as 'web1, web2 web3,,': "
+        "separated by commas and/or whitespace, empty entries dropped, a host given "
+        "twice kept once (at its first place)",
+        "    import re\n\n"
+        "    hosts = []\n"
+        "    for name in re.split(r'[,\\s]+', text):\n"
+        "        if name and name not in hosts:\n"
+        "            hosts.append(name)\n"
+        "    return hosts",
+        (
+            ("'web1, web2 web3,,'", "['web1', 'web2', 'web3']"),
+            ("''", "[]"),
+            ("'  db  '", "['db']"),
+        ),
+        defect=Defect(
+            "    import re\n\n    return [name for name in re.split(r'[,\\s]+', text) if name]",
+            "a host typed twice, such as 'web1,web2,web1'",
+            "it is listed twice (and would be restarted twice); each host is kept "
+            "once, at its first place",
+            (
+                ("'web1,web2,web1'", "['web1', 'web2']"),
+                ("'a a a'", "['a']"),
+            ),
+        ),
+        change=Change(
+            "parse_host_list should lowercase the names before removing repeats "
+            "(host names ignore case), so 'Web1 web1' gives ['web1']; the rest stays "
+            "as it is",
+            "    import re\n\n"
+            "    hosts = []\n"
+            "    for name in re.split(r'[,\\s]+', text.lower()):\n"
+            "        if name and name not in hosts:\n"
+            "            hosts.append(name)\n"
+            "    return hosts",
+            (
+                ("'Web1 web1, DB'", "['web1', 'db']"),
+                ("'a,b'", "['a', 'b']"),
+            ),
+        ),
+    ),
+    F(
+        "qualify_hostname",
+        "resolver",
+        "host, domain",
+        "a fully qualified name for host: a name that already holds a '.' is kept as "
+        "it is, any other gets '.' and domain appended; a trailing '.' (an absolute "
+        "name) is removed in both cases",
+        "    if '.' in host.rstrip('.'):\n"
+        "        return host.rstrip('.')\n"
+        "    return f'{host.rstrip(\".\")}.{domain}'",
+        (
+            ("'web1', 'corp.local'", "'web1.corp.local'"),
+            ("'db.eu.corp.local', 'corp.local'", "'db.eu.corp.local'"),
+        ),
+        defect=Defect(
+            "    if '.' in host:\n        return host.rstrip('.')\n    return f'{host}.{domain}'",
+            "an absolute single-label name with its trailing dot, such as 'web1.'",
+            "it answers 'web1' without the domain, the trailing dot passing for a "
+            "qualified name; the dot is removed before the check",
+            (
+                ("'web1.', 'corp.local'", "'web1.corp.local'"),
+                ("'api.corp.local.', 'corp.local'", "'api.corp.local'"),
+            ),
+        ),
+    ),
+    F(
+        "compact_ports",
+        "resolver",
+        "ports",
+        "a short text for a list of ports such as '22,80-82,443': ports sorted, "
+        "repeats dropped, runs of consecutive ports written 'first-last' (a run of "
+        "two too), joined by ','; '' for no ports",
+        "    out = []\n"
+        "    for port in sorted(set(ports)):\n"
+        "        if out and out[-1][1] == port - 1:\n"
+        "            out[-1][1] = port\n"
+        "        else:\n"
+        "            out.append([port, port])\n"
+        "    return ','.join(str(a) if a == b else f'{a}-{b}' for a, b in out)",
+        (
+            ("[22, 80, 81, 82, 443]", "'22,80-82,443'"),
+            ("[8080, 8081]", "'8080-8081'"),
+            ("[]", "''"),
+        ),
+        defect=Defect(
+            "    out = []\n"
+            "    for port in ports:\n"
+            "        if out and out[-1][1] == port - 1:\n"
+            "            out[-1][1] = port\n"
+            "        else:\n"
+            "            out.append([port, port])\n"
+            "    return ','.join(str(a) if a == b else f'{a}-{b}' for a, b in out)",
+            "ports given out of order or twice, such as [443, 80, 81, 80]",
+            "the runs are broken up and repeats printed; ports are sorted and "
+            "repeats dropped first",
+            (
+                ("[443, 80, 81, 80]", "'80-81,443'"),
+                ("[3, 1, 2]", "'1-3'"),
+            ),
+        ),
+    ),
+    F(
+        "service_credit_percent",
+        "sla",
+        "uptime_percent",
+        "the service credit (percent of the monthly bill) owed for a month's uptime: "
+        "0 at 99.9 % or more, 10 from 99.0 % up to below 99.9 %, 25 from 95.0 % up "
+        "to below 99.0 %, 100 below 95.0 %",
+        "    if uptime_percent >= 99.9:\n"
+        "        return 0\n"
+        "    if uptime_percent >= 99.0:\n"
+        "        return 10\n"
+        "    if uptime_percent >= 95.0:\n"
+        "        return 25\n"
+        "    return 100",
+        (
+            ("99.95", "0"),
+            ("99.5", "10"),
+            ("97.0", "25"),
+            ("80.0", "100"),
+        ),
+        defect=Defect(
+            "    if uptime_percent > 99.9:\n"
+            "        return 0\n"
+            "    if uptime_percent > 99.0:\n"
+            "        return 10\n"
+            "    if uptime_percent > 95.0:\n"
+            "        return 25\n"
+            "    return 100",
+            "an uptime exactly on a tier's edge, such as 99.9 % or 95.0 %",
+            "it owes the next tier's larger credit; an edge value belongs to the better tier",
+            (
+                ("99.9", "0"),
+                ("99.0", "10"),
+                ("95.0", "25"),
+            ),
+        ),
+    ),
+    F(
+        "parse_sysctl",
+        "sysctl",
+        "text",
+        "a dict of key to value from sysctl.conf text: 'key = value' lines (spaces "
+        "around '=' optional and stripped), # and ; comment lines and blank lines "
+        "skipped, a leading '-' on a key (ignore errors for it) removed, a later "
+        "line overriding an earlier one",
+        "    settings = {}\n"
+        "    for raw in text.splitlines():\n"
+        "        line = raw.strip()\n"
+        "        if not line or line.startswith(('#', ';')) or '=' not in line:\n"
+        "            continue\n"
+        "        key, _, value = line.partition('=')\n"
+        "        settings[key.strip().lstrip('-')] = value.strip()\n"
+        "    return settings",
+        (
+            (
+                "'# tuning\\nvm.swappiness = 10\\nnet.ipv4.ip_forward=1\\n; off\\nvm.swappiness=5'",
+                "{'vm.swappiness': '5', 'net.ipv4.ip_forward': '1'}",
+            ),
+            ("''", "{}"),
+        ),
+        defect=Defect(
+            "    settings = {}\n"
+            "    for raw in text.splitlines():\n"
+            "        line = raw.strip()\n"
+            "        if not line or line.startswith(('#', ';')) or '=' not in line:\n"
+            "            continue\n"
+            "        key, _, value = line.partition('=')\n"
+            "        settings[key.strip()] = value.strip()\n"
+            "    return settings",
+            "a key marked to ignore errors, such as '-net.core.somaxconn = 1024'",
+            "the '-' stays part of the key; it is a flag, not part of the name",
+            (("'-net.core.somaxconn = 1024'", "{'net.core.somaxconn': '1024'}"),),
+        ),
+    ),
+    F(
+        "kernel_at_least",
+        "sysctl",
+        "release, minimum",
+        "whether a kernel release as `uname -r` prints it ('5.15.0-91-generic') is "
+        "at least minimum ('5.4' or '6.1.2'): the dot-separated numbers before the "
+        "first '-' are compared as numbers, left to right, a missing part counting "
+        "as 0",
+        "    def parts(text):\n"
+        "        numbers = [int(p) for p in text.split('-')[0].split('.')]\n"
+        "        return numbers + [0] * (3 - len(numbers))\n\n"
+        "    return parts(release) >= parts(minimum)",
+        (
+            ("'6.1.0-18-amd64', '5.10'", "True"),
+            ("'4.19.0', '5.4'", "False"),
+            ("'5.4.0-150-generic', '5.4'", "True"),
+        ),
+        defect=Defect(
+            "    return release.split('-')[0] >= minimum",
+            "a two-digit part, such as kernel 5.15 against 5.4",
+            "5.15 counts as older than 5.4; the parts compare as numbers",
+            (
+                ("'5.15.0-91-generic', '5.4'", "True"),
+                ("'5.4.0', '5.10'", "False"),
+            ),
+        ),
+    ),
+    F(
+        "clock_eta",
+        "sla",
+        "seconds",
+        "a remaining time as a clock 'HH:MM:SS' (hours zero-padded to two digits), "
+        "with 'Nd ' in front once it is a day or more ('1d 02:00:00'); seconds are "
+        "whole, a negative count gives '00:00:00'",
+        "    seconds = max(0, int(seconds))\n"
+        "    days, rest = divmod(seconds, 86400)\n"
+        "    hours, rest = divmod(rest, 3600)\n"
+        "    minutes, secs = divmod(rest, 60)\n"
+        "    clock = f'{hours:02d}:{minutes:02d}:{secs:02d}'\n"
+        "    return f'{days}d {clock}' if days else clock",
+        (
+            ("3725", "'01:02:05'"),
+            ("0", "'00:00:00'"),
+            ("93600", "'1d 02:00:00'"),
+        ),
+        defect=Defect(
+            "    hours, rest = divmod(int(seconds), 3600)\n"
+            "    minutes, secs = divmod(rest, 60)\n"
+            "    clock = f'{hours:02d}:{minutes:02d}:{secs:02d}'\n"
+            "    return clock if hours < 24 else f'{hours // 24}d {hours % 24:02d}:{minutes:02d}:{secs:02d}'",
+            "a negative remaining time (a job running late)",
+            "it prints a clock like '-1:59:59'; a negative count shows '00:00:00'",
+            (
+                ("-1", "'00:00:00'"),
+                ("-3600", "'00:00:00'"),
+            ),
+        ),
+        change=Change(
+            "clock_eta should drop the hours when they are 0 and there are no days, "
+            "giving 'MM:SS' (so 125 gives '02:05'); with hours or days it stays as "
+            "it is",
+            "    seconds = max(0, int(seconds))\n"
+            "    days, rest = divmod(seconds, 86400)\n"
+            "    hours, rest = divmod(rest, 3600)\n"
+            "    minutes, secs = divmod(rest, 60)\n"
+            "    if not days and not hours:\n"
+            "        return f'{minutes:02d}:{secs:02d}'\n"
+            "    clock = f'{hours:02d}:{minutes:02d}:{secs:02d}'\n"
+            "    return f'{days}d {clock}' if days else clock",
+            (
+                ("125", "'02:05'"),
+                ("0", "'00:00'"),
+                ("3725", "'01:02:05'"),
+                ("86400", "'1d 00:00:00'"),
+            ),
+        ),
+    ),
+    F(
+        "oom_killed",
+        "sysctl",
+        "dmesg",
+        "the names of the processes the kernel's OOM killer killed, in order, from "
+        "dmesg text with lines such as 'Out of memory: Killed process 1234 (java) "
+        "total-vm:...': the name is what is inside the parentheses after the pid and "
+        "may hold spaces and parentheses of its own: it ends at the ')' followed by "
+        "' total-vm' or by the end of the line",
+        "    import re\n\n"
+        "    return re.findall(r'Killed process \\d+ \\((.*?)\\)(?: total-vm|$)', dmesg, re.MULTILINE)",
+        (
+            (
+                "'[1.0] Out of memory: Killed process 1234 (java) total-vm:100kB\\n[2.0] eth0: link up'",
+                "['java']",
+            ),
+            ("'nothing here'", "[]"),
+        ),
+        defect=Defect(
+            "    import re\n\n    return re.findall(r'Killed process \\d+ \\(([^)]*)\\)', dmesg)",
+            "a process name holding parentheses, such as '(sd-pam)' or 'Web Content (x)'",
+            "the name is cut at its first ')'; the name runs to the ')' before ' "
+            "total-vm' or the end of the line",
+            (
+                (
+                    "'Out of memory: Killed process 77 (Web (Content)) total-vm:5kB\\nOut of memory: Killed process 9 (node)'",
+                    "['Web (Content)', 'node']",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "parse_content_range",
+        "containers",
+        "header",
+        "a (start, end, total) tuple from a Content-Range header such as 'bytes "
+        "0-499/1234', total None when it is '*' (unknown); ValueError unless the "
+        "unit is 'bytes' and start <= end",
+        "    import re\n\n"
+        "    match = re.fullmatch(r'bytes (\\d+)-(\\d+)/(\\d+|\\*)', header.strip())\n"
+        "    if match is None or int(match.group(1)) > int(match.group(2)):\n"
+        "        raise ValueError(f'not a byte range: {header!r}')\n"
+        "    total = None if match.group(3) == '*' else int(match.group(3))\n"
+        "    return int(match.group(1)), int(match.group(2)), total",
+        (
+            ("'bytes 0-499/1234'", "(0, 499, 1234)"),
+            ("'bytes 500-999/1000'", "(500, 999, 1000)"),
+        ),
+        raises=(
+            ("'items 0-4/10'", "ValueError"),
+            ("'bytes 9-2/10'", "ValueError"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    match = re.fullmatch(r'bytes (\\d+)-(\\d+)/(\\d+|\\*)', header.strip())\n"
+            "    if match is None or int(match.group(1)) > int(match.group(2)):\n"
+            "        raise ValueError(f'not a byte range: {header!r}')\n"
+            "    return int(match.group(1)), int(match.group(2)), int(match.group(3).replace('*', '0'))",
+            "an unknown total length, written 'bytes 0-99/*'",
+            "the total reads as 0; an unknown total is None",
+            (("'bytes 0-99/*'", "(0, 99, None)"),),
+        ),
+    ),
+    F(
+        "branch_image_tag",
+        "containers",
+        "branch",
+        "a Docker image tag made from a git branch name: lowercased, every run of "
+        "characters other than a-z, 0-9, '.', '_' and '-' replaced by one '-', "
+        "leading and trailing '-' and '.' removed, cut to 128 characters; 'latest' "
+        "when nothing is left",
+        "    import re\n\n"
+        "    tag = re.sub(r'[^a-z0-9._-]+', '-', branch.lower()).strip('-.')[:128]\n"
+        "    return tag or 'latest'",
+        (
+            ("'feature/ABC-12_login'", "'feature-abc-12_login'"),
+            ("'main'", "'main'"),
+            ("'///'", "'latest'"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    tag = re.sub(r'[^a-z0-9._-]', '-', branch.lower()).strip('-.')[:128]\n"
+            "    return tag or 'latest'",
+            "several unusual characters in a row, such as 'fix//crash' or 'a: b'",
+            "each becomes its own '-' ('fix--crash'); a run of them becomes one '-'",
+            (
+                ("'fix//crash'", "'fix-crash'"),
+                ("'Release: 2.0 final'", "'release-2.0-final'"),
+            ),
+        ),
+    ),
+    F(
+        "percent_change",
+        "sla",
+        "old, new",
+        "the change from old to new in percent, rounded to 1 decimal (negative for a "
+        "drop), or None when old is 0 (no baseline)",
+        "    if old == 0:\n        return None\n    return round((new - old) / abs(old) * 100, 1)",
+        (
+            ("200, 250", "25.0"),
+            ("80, 60", "-25.0"),
+            ("0, 5", "None"),
+            ("3, 4", "33.3"),
+        ),
+        defect=Defect(
+            "    if old == 0:\n        return None\n    return round((new - old) / old * 100, 1)",
+            "a negative baseline, such as a temperature or a balance going from -10 to -5",
+            "the sign flips (an increase shows as a drop); the change is divided by "
+            "the baseline's size",
+            (
+                ("-10, -5", "50.0"),
+                ("-4, -6", "-50.0"),
+            ),
+        ),
+    ),
 )
