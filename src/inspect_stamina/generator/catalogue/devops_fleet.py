@@ -2669,4 +2669,513 @@ FLEET_TEMPLATES: tuple[FunctionTemplate, ...] = (
             ),
         ),
     ),
+    F(
+        "parse_crontab_entry",
+        "crontab",
+        "line",
+        "a (schedule, command) pair from a crontab line: the schedule is either an "
+        "'@' macro such as '@daily' (one word) or the first five fields joined by "
+        "single spaces, the command the rest of the line as written; None for a "
+        "blank line, a comment (#) or a variable assignment such as 'MAILTO=ops'",
+        "    import re\n\n"
+        "    text = line.strip()\n"
+        "    if not text or text.startswith('#') or re.match(r'\\w+\\s*=', text):\n"
+        "        return None\n"
+        "    if text.startswith('@'):\n"
+        "        macro, _, command = text.partition(' ')\n"
+        "        return macro, command.strip()\n"
+        "    fields = text.split(None, 5)\n"
+        "    return ' '.join(fields[:5]), fields[5] if len(fields) > 5 else ''",
+        (
+            ("'*/5 * * * * /usr/bin/backup --all'", "('*/5 * * * *', '/usr/bin/backup --all')"),
+            ("'# nightly'", "None"),
+            ("'MAILTO=ops@example.com'", "None"),
+            ("''", "None"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    text = line.strip()\n"
+            "    if not text or text.startswith('#') or re.match(r'\\w+\\s*=', text):\n"
+            "        return None\n"
+            "    fields = text.split(None, 5)\n"
+            "    return ' '.join(fields[:5]), fields[5] if len(fields) > 5 else ''",
+            "a line with a macro schedule, such as '@daily /usr/bin/rotate'",
+            "the macro and the first words of the command are taken as five fields; "
+            "a macro is the whole schedule",
+            (
+                (
+                    "'@daily /usr/bin/rotate -f /var/log/app.log now'",
+                    "('@daily', '/usr/bin/rotate -f /var/log/app.log now')",
+                ),
+                ("'@reboot sleep 5'", "('@reboot', 'sleep 5')"),
+            ),
+        ),
+    ),
+    F(
+        "parse_database_url",
+        "dburl",
+        "url",
+        "a dict from a database URL such as "
+        "'postgres://app:secret@db:5432/orders?sslmode=require' with keys 'scheme', "
+        "'user', 'password', 'host', 'port' (an int, 5432 when left out), 'database' "
+        "(the path without its '/') and 'options' (a dict of the query's "
+        "parameters); user and password are percent-decoded ('p%40ss' is 'p@ss'), "
+        "None when absent",
+        "    from urllib.parse import parse_qsl, unquote, urlsplit\n\n"
+        "    parts = urlsplit(url)\n"
+        "    return {\n"
+        "        'scheme': parts.scheme,\n"
+        "        'user': unquote(parts.username) if parts.username is not None else None,\n"
+        "        'password': unquote(parts.password) if parts.password is not None else None,\n"
+        "        'host': parts.hostname,\n"
+        "        'port': parts.port or 5432,\n"
+        "        'database': parts.path.lstrip('/'),\n"
+        "        'options': dict(parse_qsl(parts.query)),\n"
+        "    }",
+        (
+            (
+                "'postgres://app:secret@db:6432/orders?sslmode=require'",
+                "{'scheme': 'postgres', 'user': 'app', 'password': 'secret', 'host': 'db', 'port': 6432, 'database': 'orders', 'options': {'sslmode': 'require'}}",
+            ),
+            (
+                "'postgresql://localhost/test'",
+                "{'scheme': 'postgresql', 'user': None, 'password': None, 'host': 'localhost', 'port': 5432, 'database': 'test', 'options': {}}",
+            ),
+        ),
+        defect=Defect(
+            "    from urllib.parse import parse_qsl, urlsplit\n\n"
+            "    parts = urlsplit(url)\n"
+            "    return {\n"
+            "        'scheme': parts.scheme,\n"
+            "        'user': parts.username,\n"
+            "        'password': parts.password,\n"
+            "        'host': parts.hostname,\n"
+            "        'port': parts.port or 5432,\n"
+            "        'database': parts.path.lstrip('/'),\n"
+            "        'options': dict(parse_qsl(parts.query)),\n"
+            "    }",
+            "a password with an encoded special character, such as 'p%40ss' for 'p@ss'",
+            "the password keeps its '%40' and the login fails; user and password are "
+            "percent-decoded",
+            (
+                (
+                    "'postgres://ops:p%40ss%2Fw@db/main'",
+                    "{'scheme': 'postgres', 'user': 'ops', 'password': 'p@ss/w', 'host': 'db', 'port': 5432, 'database': 'main', 'options': {}}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "parse_redis_info",
+        "dburl",
+        "text",
+        "a dict from the output of Redis INFO: 'key:value' lines (the value after "
+        "the first ':'), section headers ('# Memory') and blank lines skipped, lines "
+        "ending in '\\r\\n' or '\\n'; a value made only of digits becomes an int, any "
+        "other stays a string",
+        "    info = {}\n"
+        "    for raw in text.splitlines():\n"
+        "        line = raw.strip()\n"
+        "        if not line or line.startswith('#') or ':' not in line:\n"
+        "            continue\n"
+        "        key, _, value = line.partition(':')\n"
+        "        info[key] = int(value) if value.isdigit() else value\n"
+        "    return info",
+        (
+            (
+                "'# Server\\nredis_version:7.2.4\\nuptime_in_seconds:3600\\n\\n# Memory\\nused_memory_human:1.5M\\n'",
+                "{'redis_version': '7.2.4', 'uptime_in_seconds': 3600, 'used_memory_human': '1.5M'}",
+            ),
+            ("''", "{}"),
+        ),
+        defect=Defect(
+            "    info = {}\n"
+            "    for line in text.split('\\n'):\n"
+            "        if not line or line.startswith('#') or ':' not in line:\n"
+            "            continue\n"
+            "        key, _, value = line.partition(':')\n"
+            "        info[key] = int(value) if value.isdigit() else value\n"
+            "    return info",
+            "output with '\\r\\n' line endings, as Redis sends it",
+            "every value keeps a '\\r' and no number becomes an int; the line ending "
+            "is not part of the value",
+            (
+                (
+                    "'# Clients\\r\\nconnected_clients:12\\r\\nrole:master\\r\\n'",
+                    "{'connected_clients': 12, 'role': 'master'}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "clf_time_to_iso",
+        "dburl",
+        "stamp",
+        "an ISO 8601 timestamp 'YYYY-MM-DDTHH:MM:SS+HH:MM' from a Common Log Format "
+        "time such as '10/Oct/2023:13:55:36 -0700', keeping its UTC offset",
+        "    from datetime import datetime\n\n"
+        "    return datetime.strptime(stamp, '%d/%b/%Y:%H:%M:%S %z').isoformat()",
+        (
+            ("'10/Oct/2023:13:55:36 +0000'", "'2023-10-10T13:55:36+00:00'"),
+            ("'01/Jan/2024:00:00:00 +0000'", "'2024-01-01T00:00:00+00:00'"),
+        ),
+        defect=Defect(
+            "    from datetime import datetime\n\n"
+            "    moment = datetime.strptime(stamp.split()[0], '%d/%b/%Y:%H:%M:%S')\n"
+            "    return moment.isoformat() + '+00:00'",
+            "a time logged with another offset than UTC, such as '-0700'",
+            "the offset is replaced by +00:00, so the time is off by hours; the offset is kept",
+            (
+                ("'10/Oct/2023:13:55:36 -0700'", "'2023-10-10T13:55:36-07:00'"),
+                ("'05/Mar/2024:08:00:00 +0530'", "'2024-03-05T08:00:00+05:30'"),
+            ),
+        ),
+    ),
+    F(
+        "parse_traceparent",
+        "tracing",
+        "header",
+        "a dict with keys 'trace_id', 'span_id' and 'sampled' from a W3C traceparent "
+        "header '00-<32 hex>-<16 hex>-<2 hex flags>' (lowercase hex): sampled is "
+        "whether the flags' lowest bit is set ('01' and '03' both sample); "
+        "ValueError for another form, a version other than '00' or an all-zero trace "
+        "or span id",
+        "    import re\n\n"
+        "    match = re.fullmatch(r'00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})', header.strip())\n"
+        "    if match is None or set(match.group(1)) == {'0'} or set(match.group(2)) == {'0'}:\n"
+        "        raise ValueError(f'not a traceparent: {header!r}')\n"
+        "    trace, span, flags = match.groups()\n"
+        "    return {'trace_id': trace, 'span_id': span, 'sampled': bool(int(flags, 16) & 1)}",
+        (
+            (
+                "'00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'",
+                "{'trace_id': '4bf92f3577b34da6a3ce929d0e0e4736', 'span_id': '00f067aa0ba902b7', 'sampled': True}",
+            ),
+            (
+                "'00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00'",
+                "{'trace_id': '4bf92f3577b34da6a3ce929d0e0e4736', 'span_id': '00f067aa0ba902b7', 'sampled': False}",
+            ),
+        ),
+        raises=(
+            ("'01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'", "ValueError"),
+            ("'00-00000000000000000000000000000000-00f067aa0ba902b7-01'", "ValueError"),
+            ("'00-abc-def-01'", "ValueError"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    match = re.fullmatch(r'00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})', header.strip())\n"
+            "    if match is None or set(match.group(1)) == {'0'} or set(match.group(2)) == {'0'}:\n"
+            "        raise ValueError(f'not a traceparent: {header!r}')\n"
+            "    trace, span, flags = match.groups()\n"
+            "    return {'trace_id': trace, 'span_id': span, 'sampled': flags == '01'}",
+            "flags with other bits set besides sampling, such as '03'",
+            "the trace counts as not sampled; only the lowest bit of the flags decides",
+            (
+                (
+                    "'00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-03'",
+                    "{'trace_id': '4bf92f3577b34da6a3ce929d0e0e4736', 'span_id': '00f067aa0ba902b7', 'sampled': True}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "last_log_lines",
+        "tracing",
+        "text, n",
+        "the last n lines of a log text as a list (a final newline does not make an "
+        "empty last line); n 0 gives [], n beyond the length all the lines",
+        "    lines = text.splitlines()\n    return lines[len(lines) - n:] if n > 0 else []",
+        (
+            ("'a\\nb\\nc\\n', 2", "['b', 'c']"),
+            ("'a\\nb', 5", "['a', 'b']"),
+        ),
+        defect=Defect(
+            "    return text.splitlines()[-n:]",
+            "n = 0",
+            "it returns every line; the last 0 lines are none",
+            (("'a\\nb\\nc', 0", "[]"),),
+        ),
+        change=Change(
+            "last_log_lines should skip blank lines (empty or only whitespace): the "
+            "last n non-blank lines, the rest as before",
+            "    lines = [line for line in text.splitlines() if line.strip()]\n"
+            "    return lines[len(lines) - n:] if n > 0 else []",
+            (
+                ("'a\\n\\nb\\n   \\nc\\n\\n', 2", "['b', 'c']"),
+                ("'\\n\\n', 3", "[]"),
+                ("'x\\ny', 1", "['y']"),
+            ),
+        ),
+    ),
+    F(
+        "parse_set_options",
+        "tracing",
+        "items",
+        "a nested dict from command-line '--set' items such as ['db.host=a', "
+        "'db.port=5432', 'debug=1']: the key is what comes before the first '=', its "
+        "dots nesting dicts, keys sharing a prefix merged into one dict, the value "
+        "the rest as a string; ValueError for an item without '='",
+        "    result = {}\n"
+        "    for item in items:\n"
+        "        key, sep, value = item.partition('=')\n"
+        "        if not sep:\n"
+        "            raise ValueError(f'expected key=value: {item!r}')\n"
+        "        *parents, last = key.split('.')\n"
+        "        node = result\n"
+        "        for part in parents:\n"
+        "            node = node.setdefault(part, {})\n"
+        "        node[last] = value\n"
+        "    return result",
+        (
+            ("['debug=1']", "{'debug': '1'}"),
+            ("['db.host=a']", "{'db': {'host': 'a'}}"),
+            ("[]", "{}"),
+        ),
+        raises=(("['verbose']", "ValueError"),),
+        defect=Defect(
+            "    result = {}\n"
+            "    for item in items:\n"
+            "        key, sep, value = item.partition('=')\n"
+            "        if not sep:\n"
+            "            raise ValueError(f'expected key=value: {item!r}')\n"
+            "        *parents, last = key.split('.')\n"
+            "        node = {last: value}\n"
+            "        for part in reversed(parents):\n"
+            "            node = {part: node}\n"
+            "        result.update(node)\n"
+            "    return result",
+            "two items under the same prefix, such as 'db.host=a' and 'db.port=5432'",
+            "the second replaces the first's whole dict; items sharing a prefix are merged",
+            (
+                ("['db.host=a', 'db.port=5432']", "{'db': {'host': 'a', 'port': '5432'}}"),
+                ("['a.b.c=1', 'a.b.d=2', 'a.e=3']", "{'a': {'b': {'c': '1', 'd': '2'}, 'e': '3'}}"),
+            ),
+        ),
+    ),
+    F(
+        "worst_check_status",
+        "checks",
+        "statuses",
+        "the worst of some health-check statuses, ranked 'ok' < 'warning' < "
+        "'unknown' < 'critical' (case ignored, answered lowercase); 'ok' for an "
+        "empty list",
+        "    rank = ['ok', 'warning', 'unknown', 'critical']\n"
+        "    return max((s.lower() for s in statuses), key=rank.index, default='ok')",
+        (
+            ("['ok', 'WARNING', 'ok']", "'warning'"),
+            ("['unknown', 'ok']", "'unknown'"),
+            ("['Critical', 'critical']", "'critical'"),
+            ("[]", "'ok'"),
+        ),
+        defect=Defect(
+            "    return max((s.lower() for s in statuses), default='ok')",
+            "statuses whose alphabetical order differs from their rank, such as "
+            "'warning' beside 'critical'",
+            "the statuses are compared alphabetically, so 'warning' beats "
+            "'critical'; the rank is ok < warning < unknown < critical",
+            (
+                ("['warning', 'unknown']", "'unknown'"),
+                ("['warning', 'critical']", "'critical'"),
+                ("['ok', 'critical']", "'critical'"),
+            ),
+        ),
+    ),
+    F(
+        "parse_ping_summary",
+        "checks",
+        "output",
+        "a dict with keys 'loss' (the packet loss percentage as a float) and 'avg' "
+        "(the average round trip in ms as a float, None when no 'rtt' line is "
+        "printed because nothing came back) from the summary lines of Linux ping",
+        "    import re\n\n"
+        "    loss = re.search(r'([\\d.]+)% packet loss', output)\n"
+        "    rtt = re.search(r'= [\\d.]+/([\\d.]+)/', output)\n"
+        "    return {'loss': float(loss.group(1)), 'avg': float(rtt.group(1)) if rtt else None}",
+        (
+            (
+                "'3 packets transmitted, 3 received, 0% packet loss, time 2003ms\\nrtt min/avg/max/mdev = 0.042/0.051/0.060/0.007 ms'",
+                "{'loss': 0.0, 'avg': 0.051}",
+            ),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    loss = re.search(r'([\\d.]+)% packet loss', output)\n"
+            "    rtt = re.search(r'= [\\d.]+/([\\d.]+)/', output)\n"
+            "    return {'loss': float(loss.group(1)), 'avg': float(rtt.group(1))}",
+            "a host that answers nothing, so ping prints no rtt line",
+            "it crashes on the missing line; avg is None then",
+            (
+                (
+                    "'4 packets transmitted, 0 received, 100% packet loss, time 3050ms'",
+                    "{'loss': 100.0, 'avg': None}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "client_ip",
+        "checks",
+        "forwarded_for, remote, trusted",
+        "the client's address behind proxies: the X-Forwarded-For addresses "
+        "(comma-separated, spaces stripped) followed by remote (the peer) are walked "
+        "from the right, skipping addresses in the trusted list; the first untrusted "
+        "one is the client, the leftmost address when every one is trusted",
+        "    chain = [a.strip() for a in forwarded_for.split(',') if a.strip()] + [remote]\n"
+        "    for address in reversed(chain):\n"
+        "        if address not in trusted:\n"
+        "            return address\n"
+        "    return chain[0]",
+        (
+            ("'203.0.113.7', '10.0.0.1', ['10.0.0.1']", "'203.0.113.7'"),
+            ("'', '198.51.100.2', ['10.0.0.1']", "'198.51.100.2'"),
+            ("'10.0.0.2', '10.0.0.1', ['10.0.0.1', '10.0.0.2']", "'10.0.0.2'"),
+        ),
+        defect=Defect(
+            "    chain = [a.strip() for a in forwarded_for.split(',') if a.strip()] + [remote]\n"
+            "    for address in chain:\n"
+            "        if address not in trusted:\n"
+            "            return address\n"
+            "    return chain[0]",
+            "a header the client wrote itself, such as a forged first address before the real one",
+            "the forged leftmost address is taken; the walk goes from the right, so "
+            "only what trusted proxies added is believed",
+            (("'1.2.3.4, 203.0.113.7', '10.0.0.1', ['10.0.0.1']", "'203.0.113.7'"),),
+        ),
+    ),
+    F(
+        "lsn_lag_bytes",
+        "checks",
+        "primary, replica",
+        "how many bytes a PostgreSQL replica lags behind the primary, from two WAL "
+        "positions written 'X/Y' (two hex numbers: the position is X * 2**32 + Y); 0 "
+        "when the replica is not behind",
+        "    def position(lsn):\n"
+        "        high, _, low = lsn.partition('/')\n"
+        "        return (int(high, 16) << 32) + int(low, 16)\n\n"
+        "    return max(0, position(primary) - position(replica))",
+        (
+            ("'0/3000060', '0/3000000'", "96"),
+            ("'0/10', '0/20'", "0"),
+        ),
+        defect=Defect(
+            "    def position(lsn):\n"
+            "        return int(lsn.partition('/')[2], 16)\n\n"
+            "    return max(0, position(primary) - position(replica))",
+            "positions in different segments, such as '1/10' against '0/FFFFFF00'",
+            "the high part is ignored and the lag comes out 0 or tiny; the position "
+            "is X * 2**32 + Y",
+            (
+                ("'1/10', '0/FFFFFF00'", "272"),
+                ("'2/0', '1/0'", "4294967296"),
+            ),
+        ),
+    ),
+    F(
+        "memory_quantity_text",
+        "checks",
+        "size",
+        "a byte count as a Kubernetes memory quantity: with the largest of the "
+        "suffixes 'Ti', 'Gi', 'Mi', 'Ki' (powers of 1024) that divides it exactly, "
+        "as in '512Mi' or '1536Ki', else the plain number; 0 gives '0'",
+        "    for suffix, power in (('Ti', 4), ('Gi', 3), ('Mi', 2), ('Ki', 1)):\n"
+        "        unit = 1024 ** power\n"
+        "        if size and size % unit == 0:\n"
+        "            return f'{size // unit}{suffix}'\n"
+        "    return str(size)",
+        (
+            ("536870912", "'512Mi'"),
+            ("1073741824", "'1Gi'"),
+            ("1000", "'1000'"),
+            ("0", "'0'"),
+        ),
+        defect=Defect(
+            "    for suffix, power in (('Ti', 4), ('Gi', 3), ('Mi', 2), ('Ki', 1)):\n"
+            "        unit = 1024 ** power\n"
+            "        if size >= unit:\n"
+            "            return f'{size / unit:g}{suffix}'\n"
+            "    return str(size)",
+            "a size that is not a whole number of the largest unit, such as 1.5 Gi",
+            "it writes a fraction such as '1.5Gi', which is not the exact quantity; "
+            "the largest unit dividing it exactly is used ('1536Mi')",
+            (
+                ("1610612736", "'1536Mi'"),
+                ("1025", "'1025'"),
+            ),
+        ),
+    ),
+    F(
+        "settings_from_env",
+        "checks",
+        "environ, prefix",
+        "the settings an app reads from environment variables: each variable whose "
+        "name starts with prefix (such as 'APP_') gives a key made of the rest of "
+        "its name lowercased ('APP_DB_HOST' -> 'db_host'), the value unchanged; "
+        "other variables ignored",
+        "    return {name[len(prefix):].lower(): value\n"
+        "            for name, value in environ.items() if name.startswith(prefix)}",
+        (
+            (
+                "{'APP_DB_HOST': 'db', 'HOME': '/root', 'APP_DEBUG': '1'}, 'APP_'",
+                "{'db_host': 'db', 'debug': '1'}",
+            ),
+            ("{}, 'X_'", "{}"),
+        ),
+        defect=Defect(
+            "    return {name.replace(prefix, '').lower(): value\n"
+            "            for name, value in environ.items() if name.startswith(prefix)}",
+            "a name that holds the prefix again further on, such as 'APP_SNAPP_URL' with 'APP_'",
+            "the prefix is removed from the middle too ('snurl'); only the leading prefix goes",
+            (
+                (
+                    "{'APP_SNAPP_URL': 'u', 'APP_MAP_APP_X': 'x'}, 'APP_'",
+                    "{'snapp_url': 'u', 'map_app_x': 'x'}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "go_duration_seconds",
+        "checks",
+        "text",
+        "the seconds (a float) in a Go duration such as '1h2m3.5s' or '250ms': "
+        "numbers (decimals allowed) each followed by a unit 'h', 'm', 's', 'ms', "
+        "'us' or 'ns', with no spaces; a leading '-' makes it negative; '0' alone "
+        "gives 0.0; ValueError for anything else",
+        "    import re\n\n"
+        "    units = {'h': 3600, 'm': 60, 's': 1, 'ms': 1e-3, 'us': 1e-6, 'ns': 1e-9}\n"
+        "    sign, body = (-1, text[1:]) if text.startswith('-') else (1, text)\n"
+        "    if body == '0':\n"
+        "        return 0.0\n"
+        "    parts = re.findall(r'(\\d+(?:\\.\\d+)?)(ms|us|ns|h|m|s)', body)\n"
+        "    if not parts or ''.join(n + u for n, u in parts) != body:\n"
+        "        raise ValueError(f'not a Go duration: {text!r}')\n"
+        "    return sign * round(sum(float(n) * units[u] for n, u in parts), 9)",
+        (
+            ("'1h2m3.5s'", "3723.5"),
+            ("'-90s'", "-90.0"),
+            ("'0'", "0.0"),
+        ),
+        raises=(
+            ("'5 minutes'", "ValueError"),
+            ("''", "ValueError"),
+            ("'10'", "ValueError"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    units = {'h': 3600, 'm': 60, 's': 1, 'ms': 1e-3, 'us': 1e-6, 'ns': 1e-9}\n"
+            "    sign, body = (-1, text[1:]) if text.startswith('-') else (1, text)\n"
+            "    if body == '0':\n"
+            "        return 0.0\n"
+            "    parts = re.findall(r'(\\d+(?:\\.\\d+)?)(h|m|s|ms|us|ns)', body)\n"
+            "    if not parts:\n"
+            "        raise ValueError(f'not a Go duration: {text!r}')\n"
+            "    return sign * round(sum(float(n) * units[u] for n, u in parts), 9)",
+            "milliseconds, such as '250ms'",
+            "'250ms' is read as 250 minutes; 'ms' is one unit, a thousandth of a second",
+            (
+                ("'250ms'", "0.25"),
+                ("'1m500ms'", "60.5"),
+            ),
+        ),
+    ),
 )
