@@ -891,7 +891,8 @@ FLEET_TEMPLATES: tuple[FunctionTemplate, ...] = (
         "    tolerating = sum(1 for ms in latencies if threshold < ms <= 4 * threshold)\n"
         "    return round((satisfied + tolerating / 2) / len(latencies), 2)",
         (
-            ("[100, 200, 900, 3000], 500", "0.62"),
+            ("[100, 200, 900, 3000, 6000], 500", "0.5"),
+            ("[100, 200, 900], 500", "0.83"),
             ("[10, 20], 100", "1.0"),
             ("[5000], 100", "0.0"),
         ),
@@ -1021,10 +1022,9 @@ FLEET_TEMPLATES: tuple[FunctionTemplate, ...] = (
         "journal",
         "line",
         "a dict from a syslog-style journal line 'Jan 05 10:00:01 host unit[pid]: "
-        "message': keys 'time' (the first three fields joined by a space), 'host', "
-        "'unit', 'pid' (an int, None when there is no [pid]) and 'message' "
-        "(everything after the first ': ', colons and all); ValueError for a line "
-        "not in that form",
+        "message': keys 'time' (the first three fields, as written), 'host', 'unit', "
+        "'pid' (an int, None when there is no [pid]) and 'message' (everything after "
+        "the first ': ', colons and all); ValueError for a line not in that form",
         "    import re\n\n"
         "    match = re.fullmatch(r'(\\w+ +\\d+ [\\d:]+) (\\S+) ([^\\s\\[:]+)(?:\\[(\\d+)\\])?: (.*)', line)\n"
         "    if match is None:\n"
@@ -1787,7 +1787,7 @@ FLEET_TEMPLATES: tuple[FunctionTemplate, ...] = (
         "a count written short for a dashboard: below 1000 as the plain number; "
         "otherwise divided by 1000, 1000000 or 1000000000 with the suffix 'k', 'M' "
         "or 'B', rounded to one decimal with a trailing '.0' dropped, moving to the "
-        "next suffix when rounding reaches 1000 (999950 gives '1M', not '1000k')",
+        "next suffix when rounding reaches 1000 (999970 gives '1M', not '1000k')",
         "    if abs(n) < 1000:\n"
         "        return str(n)\n"
         "    for scale, suffix in ((1e9, 'B'), (1e6, 'M'), (1e3, 'k')):\n"
@@ -1808,11 +1808,11 @@ FLEET_TEMPLATES: tuple[FunctionTemplate, ...] = (
             "        if abs(n) >= scale:\n"
             "            return f'{round(n / scale, 1):g}{suffix}'\n"
             "    return str(n)",
-            "a count just below the next suffix, such as 999950",
+            "a count just below the next suffix, such as 999970",
             "it prints '1000k'; once rounding reaches 1000 the next suffix is used ('1M')",
             (
-                ("999950", "'1M'"),
-                ("999960000", "'1B'"),
+                ("999970", "'1M'"),
+                ("999980000", "'1B'"),
             ),
         ),
     ),
@@ -2346,9 +2346,9 @@ FLEET_TEMPLATES: tuple[FunctionTemplate, ...] = (
         "qualify_hostname",
         "resolver",
         "host, domain",
-        "a fully qualified name for host: a name that already holds a '.' is kept as "
-        "it is, any other gets '.' and domain appended; a trailing '.' (an absolute "
-        "name) is removed in both cases",
+        "a fully qualified name for host: the trailing '.' of an absolute name "
+        "('web1.') is removed first; then a name that still holds a '.' is kept as "
+        "it is, any other gets '.' and domain appended",
         "    if '.' in host.rstrip('.'):\n"
         "        return host.rstrip('.')\n"
         "    return f'{host.rstrip(\".\")}.{domain}'",
