@@ -2,10 +2,12 @@
 
 Metrics in the Prometheus text format, TLS certificates, backups, queues and rolling
 batches, inventories and host patterns, Compose ports and environments, SSH and proxy
-settings, load balancing, latency percentiles and Apdex, releases, CI and git status,
-systemd time spans, memory and cgroups, Kubernetes scaling and taints, .env quoting,
-merge patches, tables and counts: each summary states every property its cases, raises
-and defect cases check. `devops.py` concatenates them into its MORE_TEMPLATES.
+settings, load balancing, latency percentiles and Apdex, releases, journal lines, systemd
+time spans, memory and cgroups, Kubernetes scaling and taints, .env quoting and merge
+patches, CI matrices and git status, heartbeats and tables, nginx upstreams, host files and
+ports, resolvers, containers, sysctl and kernels, crontab lines, database URLs, tracing
+headers and health checks: each summary states every property its cases, raises and defect
+cases check. `devops.py` adds them to its MORE_TEMPLATES.
 """
 
 from __future__ import annotations
