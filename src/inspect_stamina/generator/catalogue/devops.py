@@ -6,11 +6,13 @@ clock and latency arithmetic, rate limits, config drift, DNS names, IPv4 ranges,
 units, image references, Kubernetes quantities and selectors, HTTP headers, exit statuses,
 shell quoting, file modes, disk usage, alerts, error budgets, processes, git refs,
 changelogs and rollouts: each summary states every property its cases, raises and defect
-cases check.
+cases check. More of them (metrics, certificates, backups, inventories, balancing...) are in
+`devops_fleet.py` beside this module, added to MORE_TEMPLATES at its end.
 """
 
 from __future__ import annotations
 
+from inspect_stamina.generator.catalogue.devops_fleet import FLEET_TEMPLATES
 from inspect_stamina.generator.model import Change, Defect, FunctionTemplate
 
 F = FunctionTemplate
@@ -4395,3 +4397,6 @@ MORE_TEMPLATES: tuple[FunctionTemplate, ...] = (
         ),
     ),
 )
+
+# the domain's other functions, in a module of their own beside this one
+MORE_TEMPLATES += FLEET_TEMPLATES
