@@ -1291,13 +1291,7 @@ _SEQUENCES: tuple[FunctionTemplate, ...] = (
         "the integer with its digits in reverse order, keeping its sign and dropping leading "
         "zeros (-123 gives -321, 120 gives 21)",
         "    sign = -1 if n < 0 else 1\n    return sign * int(str(abs(n))[::-1])",
-        (("123", "321"), ("120", "21"), ("0", "0"), ("7", "7")),
-        defect=Defect(
-            "    return int(str(n)[::-1])",
-            "a negative number such as -123",
-            "it crashes with ValueError (it tries int('321-')); it should return -321",
-            (("-123", "-321"), ("-50", "-5")),
-        ),
+        (("123", "321"), ("120", "21"), ("0", "0"), ("7", "7"), ("-123", "-321"), ("-50", "-5")),
     ),
     F(
         "fizzbuzz",
@@ -1915,12 +1909,12 @@ _FORMATTING: tuple[FunctionTemplate, ...] = (
         "the text with every character but the last `visible` ones replaced by '*' (a text of "
         "at most `visible` characters comes back unchanged; 0 masks everything)",
         "    hidden = max(len(text) - visible, 0)\n    return '*' * hidden + text[hidden:]",
-        (("'1234567890', 4", "'******7890'"), ("'ab', 4", "'ab'"), ("'abcd', 1", "'***d'")),
-        defect=Defect(
-            "    return '*' * (len(text) - visible) + text[-visible:]",
-            "visible = 0",
-            "mask_text('secret', 0) returns '******secret'; nothing should stay visible",
-            (("'secret', 0", "'******'"), ("'a', 0", "'*'")),
+        (
+            ("'1234567890', 4", "'******7890'"),
+            ("'ab', 4", "'ab'"),
+            ("'abcd', 1", "'***d'"),
+            ("'secret', 0", "'******'"),
+            ("'a', 0", "'*'"),
         ),
     ),
     F(
@@ -1959,13 +1953,11 @@ _FORMATTING: tuple[FunctionTemplate, ...] = (
         "stay empty",
         "    pad = ' ' * spaces\n"
         "    return '\\n'.join(pad + line if line else line for line in text.split('\\n'))",
-        (("'a\\nb', 2", "'  a\\n  b'"), ("'x', 4", "'    x'"), ("'x\\ny', 1", "' x\\n y'")),
-        defect=Defect(
-            "    pad = ' ' * spaces\n"
-            "    return '\\n'.join(pad + line for line in text.split('\\n'))",
-            "an empty line between others, such as 'a\\n\\nb'",
-            "the empty line gets trailing spaces; it should stay empty",
-            (("'a\\n\\nb', 2", "'  a\\n\\n  b'"),),
+        (
+            ("'a\\nb', 2", "'  a\\n  b'"),
+            ("'x', 4", "'    x'"),
+            ("'x\\ny', 1", "' x\\n y'"),
+            ("'a\\n\\nb', 2", "'  a\\n\\n  b'"),
         ),
     ),
 )
@@ -2193,20 +2185,12 @@ _PARSING: tuple[FunctionTemplate, ...] = (
         "escapes decoded and '+' read as a space; a later value for the same key wins, and "
         "'' gives {}",
         "    import urllib.parse\n\n    return dict(urllib.parse.parse_qsl(query))",
-        (("'a=1&b=2'", "{'a': '1', 'b': '2'}"), ("''", "{}"), ("'a=1&a=2'", "{'a': '2'}")),
-        defect=Defect(
-            "    result = {}\n"
-            "    for pair in query.split('&'):\n"
-            "        if pair:\n"
-            "            key, _, value = pair.partition('=')\n"
-            "            result[key] = value\n"
-            "    return result",
-            "escaped characters such as 'q=hello+world%21'",
-            "it returns {'q': 'hello+world%21'}; the value decodes to 'hello world!'",
-            (
-                ("'q=hello+world%21'", "{'q': 'hello world!'}"),
-                ("'name=J%C3%BCrgen'", "{'name': 'Jürgen'}"),
-            ),
+        (
+            ("'a=1&b=2'", "{'a': '1', 'b': '2'}"),
+            ("''", "{}"),
+            ("'a=1&a=2'", "{'a': '2'}"),
+            ("'q=hello+world%21'", "{'q': 'hello world!'}"),
+            ("'name=J%C3%BCrgen'", "{'name': 'Jürgen'}"),
         ),
     ),
 )
@@ -2227,18 +2211,12 @@ _ENCODING: tuple[FunctionTemplate, ...] = (
         "            ch = chr(ord('A') + ord('Z') - ord(ch))\n"
         "        result += ch\n"
         "    return result",
-        (("'abc'", "'zyx'"), ("'hello world'", "'svool dliow'"), ("''", "''")),
-        defect=Defect(
-            "    result = ''\n"
-            "    for ch in text:\n"
-            "        if ch.isalpha():\n"
-            "            ch = chr(ord('a') + ord('z') - ord(ch))\n"
-            "        result += ch\n"
-            "    return result",
-            "capital letters such as 'Hello'",
-            "the capital H comes out as a stray control character; capitals mirror to "
-            "capitals, so it is 'Svool'",
-            (("'Hello'", "'Svool'"), ("'ABC'", "'ZYX'")),
+        (
+            ("'abc'", "'zyx'"),
+            ("'hello world'", "'svool dliow'"),
+            ("''", "''"),
+            ("'Hello'", "'Svool'"),
+            ("'ABC'", "'ZYX'"),
         ),
     ),
     F(
@@ -2295,23 +2273,14 @@ _ENCODING: tuple[FunctionTemplate, ...] = (
         "            raise ValueError(f'cannot encode {word!r}')\n"
         "        words.append(' '.join(table[ch] for ch in word))\n"
         "    return ' / '.join(words)",
-        (("'SOS'", "'... --- ...'"), ("'HI 2'", "'.... .. / ..---'"), ("''", "''")),
-        raises=(("'SOS!'", "ValueError"),),
-        defect=Defect(
-            "    codes = ('.- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- "
-            ".-. ... - ..- ...- .-- -..- -.-- --.. ----- .---- ..--- ...-- ....- ..... -.... "
-            "--... ---.. ----.').split()\n"
-            "    table = dict(zip('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', codes))\n"
-            "    words = []\n"
-            "    for word in text.split():\n"
-            "        if any(ch not in table for ch in word):\n"
-            "            raise ValueError(f'cannot encode {word!r}')\n"
-            "        words.append(' '.join(table[ch] for ch in word))\n"
-            "    return ' / '.join(words)",
-            "lower-case letters such as 'sos'",
-            "it raises ValueError; lower-case letters encode like capitals",
-            (("'sos'", "'... --- ...'"), ("'Hi'", "'.... ..'")),
+        (
+            ("'SOS'", "'... --- ...'"),
+            ("'HI 2'", "'.... .. / ..---'"),
+            ("''", "''"),
+            ("'sos'", "'... --- ...'"),
+            ("'Hi'", "'.... ..'"),
         ),
+        raises=(("'SOS!'", "ValueError"),),
     ),
     F(
         "luhn_valid",
@@ -2378,12 +2347,12 @@ _ENCODING: tuple[FunctionTemplate, ...] = (
         "the UTF-8 bytes of a text as a lower-case hexadecimal string, two digits per byte "
         "(so 'é' is 'c3a9')",
         "    return text.encode('utf-8').hex()",
-        (("'hi'", "'6869'"), ("''", "''"), ("'A!'", "'4121'")),
-        defect=Defect(
-            "    return ''.join(f'{ord(ch):02x}' for ch in text)",
-            "a character outside ASCII such as 'é'",
-            "it returns 'e9' (the code point); the UTF-8 bytes are 'c3a9'",
-            (("'é'", "'c3a9'"), ("'a€'", "'61e282ac'")),
+        (
+            ("'hi'", "'6869'"),
+            ("''", "''"),
+            ("'A!'", "'4121'"),
+            ("'é'", "'c3a9'"),
+            ("'a€'", "'61e282ac'"),
         ),
         change=Change(
             "hex_encode should put a space between the bytes, as in '68 69' for 'hi'",
@@ -2668,19 +2637,11 @@ _GRAPHS: tuple[FunctionTemplate, ...] = (
         "        for nxt in neighbours:\n"
         "            counts[nxt] = counts.get(nxt, 0) + 1\n"
         "    return counts",
-        (("{'a': ['b'], 'b': ['a']}", "{'a': 1, 'b': 1}"), ("{}", "{}")),
-        defect=Defect(
-            "    counts = {}\n"
-            "    for neighbours in graph.values():\n"
-            "        for nxt in neighbours:\n"
-            "            counts[nxt] = counts.get(nxt, 0) + 1\n"
-            "    return counts",
-            "a node nothing points at, such as 'a' in {'a': ['b', 'c'], 'b': ['c']}",
-            "'a' is missing from the result; it should be there with 0",
-            (
-                ("{'a': ['b', 'c'], 'b': ['c']}", "{'a': 0, 'b': 1, 'c': 2}"),
-                ("{'x': []}", "{'x': 0}"),
-            ),
+        (
+            ("{'a': ['b'], 'b': ['a']}", "{'a': 1, 'b': 1}"),
+            ("{}", "{}"),
+            ("{'a': ['b', 'c'], 'b': ['c']}", "{'a': 0, 'b': 1, 'c': 2}"),
+            ("{'x': []}", "{'x': 0}"),
         ),
     ),
     F(
@@ -2695,19 +2656,11 @@ _GRAPHS: tuple[FunctionTemplate, ...] = (
         "        graph.setdefault(a, set()).add(b)\n"
         "        graph.setdefault(b, set()).add(a)\n"
         "    return {node: sorted(neighbours) for node, neighbours in graph.items()}",
-        (("[(1, 2), (2, 3)]", "{1: [2], 2: [1, 3], 3: [2]}"), ("[]", "{}")),
-        defect=Defect(
-            "    graph = {}\n"
-            "    for a, b in edges:\n"
-            "        graph.setdefault(a, []).append(b)\n"
-            "        graph.setdefault(b, []).append(a)\n"
-            "    return {node: sorted(neighbours) for node, neighbours in graph.items()}",
-            "an edge listed twice, such as [(1, 2), (2, 1)]",
-            "each neighbour appears twice, {1: [2, 2], 2: [1, 1]}; each should appear once",
-            (
-                ("[(1, 2), (2, 1)]", "{1: [2], 2: [1]}"),
-                ("[('a', 'b'), ('a', 'b')]", "{'a': ['b'], 'b': ['a']}"),
-            ),
+        (
+            ("[(1, 2), (2, 3)]", "{1: [2], 2: [1, 3], 3: [2]}"),
+            ("[]", "{}"),
+            ("[(1, 2), (2, 1)]", "{1: [2], 2: [1]}"),
+            ("[('a', 'b'), ('a', 'b')]", "{'a': ['b'], 'b': ['a']}"),
         ),
     ),
 )
@@ -2824,12 +2777,12 @@ _INTERVALS: tuple[FunctionTemplate, ...] = (
         "intervals, point",
         "how many of the closed [start, end] intervals contain the point (both ends included)",
         "    return sum(1 for start, end in intervals if start <= point <= end)",
-        (("[[1, 5], [3, 8], [10, 12]], 4", "2"), ("[], 1", "0"), ("[[1, 5]], 0", "0")),
-        defect=Defect(
-            "    return sum(1 for start, end in intervals if start <= point < end)",
-            "a point on an interval's end, such as 5 in [1, 5]",
-            "it returns 0; the end belongs to the interval",
-            (("[[1, 5]], 5", "1"), ("[[1, 5], [5, 9]], 5", "2")),
+        (
+            ("[[1, 5], [3, 8], [10, 12]], 4", "2"),
+            ("[], 1", "0"),
+            ("[[1, 5]], 0", "0"),
+            ("[[1, 5]], 5", "1"),
+            ("[[1, 5], [5, 9]], 5", "2"),
         ),
     ),
     F(
