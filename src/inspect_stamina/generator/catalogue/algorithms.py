@@ -1556,6 +1556,29 @@ _STATS: tuple[FunctionTemplate, ...] = (
             (("[-3, -5]", "[-3, -3]"), ("[-1, 2]", "[-1, 2]")),
         ),
     ),
+    F(
+        "trimmed_mean",
+        "stats",
+        "values, cut",
+        "the mean of the numbers left after dropping the `cut` smallest and the `cut` largest "
+        "(cut 0 drops nothing), raising ValueError when no number would be left",
+        "    if len(values) <= 2 * cut:\n"
+        "        raise ValueError('nothing left after trimming')\n"
+        "    kept = sorted(values)[cut : len(values) - cut]\n"
+        "    return sum(kept) / len(kept)",
+        (("[1, 2, 3, 100], 1", "2.5"), ("[5, 1, 9], 1", "5.0")),
+        raises=(("[1, 2], 1", "ValueError"), ("[], 0", "ValueError")),
+        defect=Defect(
+            "    if len(values) <= 2 * cut:\n"
+            "        raise ValueError('nothing left after trimming')\n"
+            "    kept = sorted(values)[cut:-cut]\n"
+            "    return sum(kept) / len(kept)",
+            "cut = 0",
+            "it crashes with ZeroDivisionError (the slice [0:-0] is empty); cut 0 keeps every "
+            "number",
+            (("[1, 2, 3, 4], 0", "2.5"), ("[7], 0", "7.0")),
+        ),
+    ),
 )
 
 
@@ -1726,6 +1749,45 @@ _DATES: tuple[FunctionTemplate, ...] = (
             "an early-January day of the previous ISO year, such as '2021-01-03'",
             "it returns (2021, 53); that day is in week 53 of ISO year 2020",
             (("'2021-01-03'", "(2020, 53)"), ("'2024-12-30'", "(2025, 1)")),
+        ),
+    ),
+    F(
+        "is_valid_date",
+        "dates",
+        "text",
+        "whether a text is a real calendar date written 'YYYY-MM-DD' (four, two and two digits): "
+        "the month between 1 and 12 and the day within that month, February 29th only in leap "
+        "years",
+        "    import datetime\n"
+        "    import re\n\n"
+        "    if not re.fullmatch(r'\\d{4}-\\d{2}-\\d{2}', text):\n"
+        "        return False\n"
+        "    year, month, day = (int(part) for part in text.split('-'))\n"
+        "    try:\n"
+        "        datetime.date(year, month, day)\n"
+        "    except ValueError:\n"
+        "        return False\n"
+        "    return True",
+        (
+            ("'2024-01-31'", "True"),
+            ("'2024-13-01'", "False"),
+            ("'24-01-01'", "False"),
+            ("'2024-1-5'", "False"),
+        ),
+        defect=Defect(
+            "    import re\n\n"
+            "    if not re.fullmatch(r'\\d{4}-\\d{2}-\\d{2}', text):\n"
+            "        return False\n"
+            "    year, month, day = (int(part) for part in text.split('-'))\n"
+            "    return 1 <= month <= 12 and 1 <= day <= 31",
+            "a day the month lacks, such as '2023-02-30' or '2023-04-31'",
+            "it returns True; February 30th and April 31st do not exist",
+            (
+                ("'2023-02-30'", "False"),
+                ("'2023-04-31'", "False"),
+                ("'2023-02-29'", "False"),
+                ("'2024-02-29'", "True"),
+            ),
         ),
     ),
 )
@@ -1958,6 +2020,32 @@ _FORMATTING: tuple[FunctionTemplate, ...] = (
             ("'x', 4", "'    x'"),
             ("'x\\ny', 1", "' x\\n y'"),
             ("'a\\n\\nb', 2", "'  a\\n\\n  b'"),
+        ),
+    ),
+    F(
+        "sparkline",
+        "formatting",
+        "values",
+        "a one-line chart of numbers using the eight blocks '▁▂▃▄▅▆▇█': each value becomes "
+        "the block at index (value - smallest) * 7 // (largest - smallest), so the smallest "
+        "is '▁' and the largest '█'; all '▁' when every value is equal, '' for []",
+        "    if not values:\n"
+        "        return ''\n"
+        "    blocks = '▁▂▃▄▅▆▇█'\n"
+        "    low, high = min(values), max(values)\n"
+        "    if low == high:\n"
+        "        return blocks[0] * len(values)\n"
+        "    return ''.join(blocks[(v - low) * 7 // (high - low)] for v in values)",
+        (("[1, 8, 4]", "'▁█▄'"), ("[]", "''"), ("[0, 7, 14]", "'▁▄█'")),
+        defect=Defect(
+            "    if not values:\n"
+            "        return ''\n"
+            "    blocks = '▁▂▃▄▅▆▇█'\n"
+            "    low, high = min(values), max(values)\n"
+            "    return ''.join(blocks[(v - low) * 7 // (high - low)] for v in values)",
+            "values that are all equal, such as [5, 5]",
+            "it crashes with ZeroDivisionError; equal values are drawn '▁▁'",
+            (("[5, 5]", "'▁▁'"), ("[3]", "'▁'")),
         ),
     ),
 )
@@ -2193,6 +2281,38 @@ _PARSING: tuple[FunctionTemplate, ...] = (
             ("'name=J%C3%BCrgen'", "{'name': 'Jürgen'}"),
         ),
     ),
+    F(
+        "parse_hms",
+        "parsing",
+        "text",
+        "the number of seconds in a clock-style duration 'H:MM:SS' or 'MM:SS' (hours may have "
+        "any number of digits), raising ValueError for another shape, a non-number, or minutes "
+        "or seconds of 60 or more",
+        "    parts = text.split(':')\n"
+        "    if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts):\n"
+        "        raise ValueError(f'not a duration: {text!r}')\n"
+        "    numbers = [int(p) for p in parts]\n"
+        "    if any(n >= 60 for n in numbers[-2:]):\n"
+        "        raise ValueError(f'not a duration: {text!r}')\n"
+        "    total = 0\n"
+        "    for n in numbers:\n"
+        "        total = total * 60 + n\n"
+        "    return total",
+        (("'01:02:03'", "3723"), ("'0:00:00'", "0"), ("'100:00:01'", "360001")),
+        raises=(("'1:60:00'", "ValueError"), ("'x'", "ValueError"), ("'1:2:3:4'", "ValueError")),
+        defect=Defect(
+            "    parts = text.split(':')\n"
+            "    if len(parts) != 3 or not all(p.isdigit() for p in parts):\n"
+            "        raise ValueError(f'not a duration: {text!r}')\n"
+            "    h, m, s = (int(p) for p in parts)\n"
+            "    if m >= 60 or s >= 60:\n"
+            "        raise ValueError(f'not a duration: {text!r}')\n"
+            "    return h * 3600 + m * 60 + s",
+            "the short form without hours, such as '02:30'",
+            "it raises ValueError; 'MM:SS' is allowed and '02:30' is 150 seconds",
+            (("'02:30'", "150"), ("'59:59'", "3599")),
+        ),
+    ),
 )
 
 
@@ -2263,9 +2383,11 @@ _ENCODING: tuple[FunctionTemplate, ...] = (
         "the text in Morse code: letters (either case) and digits as dots and dashes, letters "
         "separated by one space and words by ' / ', raising ValueError for any other character "
         "except the spaces between words",
-        "    codes = ('.- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. "
-        "... - ..- ...- .-- -..- -.-- --.. ----- .---- ..--- ...-- ....- ..... -.... --... "
-        "---.. ----.').split()\n"
+        "    codes = (\n"
+        "        '.- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - '\n"
+        "        '..- ...- .-- -..- -.-- --.. ----- .---- ..--- ...-- ....- ..... -.... --... ---.. '\n"
+        "        '----.'\n"
+        "    ).split()\n"
         "    table = dict(zip('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', codes))\n"
         "    words = []\n"
         "    for word in text.upper().split():\n"
@@ -2381,6 +2503,58 @@ _ENCODING: tuple[FunctionTemplate, ...] = (
             "a check character 'X', such as '080442957X'",
             "it returns False for that valid ISBN; a final 'X' stands for 10",
             (("'080442957X'", "True"), ("'0-9752298-0-X'", "True")),
+        ),
+    ),
+    F(
+        "column_name",
+        "encoding",
+        "n",
+        "the spreadsheet column name of a 1-based column number: 1 is 'A', 26 is 'Z', 27 is "
+        "'AA', 28 is 'AB', 702 is 'ZZ', 703 is 'AAA'; raising ValueError when n is below 1",
+        "    if n < 1:\n"
+        "        raise ValueError('n must be at least 1')\n"
+        "    name = ''\n"
+        "    while n:\n"
+        "        n, rest = divmod(n - 1, 26)\n"
+        "        name = chr(ord('A') + rest) + name\n"
+        "    return name",
+        (("1", "'A'"), ("3", "'C'"), ("28", "'AB'"), ("703", "'AAA'")),
+        raises=(("0", "ValueError"),),
+        defect=Defect(
+            "    if n < 1:\n"
+            "        raise ValueError('n must be at least 1')\n"
+            "    name = ''\n"
+            "    while n:\n"
+            "        n, rest = divmod(n, 26)\n"
+            "        name = chr(ord('A') + rest - 1) + name\n"
+            "    return name",
+            "a multiple of 26 such as 26 or 52",
+            "column_name(26) returns 'A@'; it should be 'Z' (and 52 is 'AZ')",
+            (("26", "'Z'"), ("52", "'AZ'"), ("702", "'ZZ'")),
+        ),
+    ),
+    F(
+        "column_number",
+        "encoding",
+        "name",
+        "the 1-based column number of a spreadsheet column name in upper or lower case: 'A' is "
+        "1, 'Z' is 26, 'AA' is 27, 'zz' is 702",
+        "    number = 0\n"
+        "    for ch in name.upper():\n"
+        "        number = number * 26 + ord(ch) - ord('A') + 1\n"
+        "    return number",
+        (("'A'", "1"), ("'Z'", "26"), ("'AA'", "27"), ("'zz'", "702")),
+        change=Change(
+            "column_number should raise ValueError for an empty name or any character other "
+            "than the letters A to Z (either case)",
+            "    if not name or not all('A' <= ch <= 'Z' for ch in name.upper()):\n"
+            "        raise ValueError(f'not a column name: {name!r}')\n"
+            "    number = 0\n"
+            "    for ch in name.upper():\n"
+            "        number = number * 26 + ord(ch) - ord('A') + 1\n"
+            "    return number",
+            (("'AB'", "28"), ("'c'", "3")),
+            raises=(("''", "ValueError"), ("'A1'", "ValueError"), ("'É'", "ValueError")),
         ),
     ),
 )
@@ -2661,6 +2835,60 @@ _GRAPHS: tuple[FunctionTemplate, ...] = (
             ("[]", "{}"),
             ("[(1, 2), (2, 1)]", "{1: [2], 2: [1]}"),
             ("[('a', 'b'), ('a', 'b')]", "{'a': ['b'], 'b': ['a']}"),
+        ),
+    ),
+    F(
+        "count_islands",
+        "graphs",
+        "grid",
+        "the number of islands in a grid given as a list of equal-length strings of '1' (land) "
+        "and '0' (water): land cells joined up, down, left or right (not diagonally) form one "
+        "island; 0 for an empty grid",
+        "    seen = set()\n"
+        "    islands = 0\n"
+        "    for r, row in enumerate(grid):\n"
+        "        for c, cell in enumerate(row):\n"
+        "            if cell != '1' or (r, c) in seen:\n"
+        "                continue\n"
+        "            islands += 1\n"
+        "            stack = [(r, c)]\n"
+        "            seen.add((r, c))\n"
+        "            while stack:\n"
+        "                y, x = stack.pop()\n"
+        "                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):\n"
+        "                    inside = 0 <= ny < len(grid) and 0 <= nx < len(grid[ny])\n"
+        "                    if inside and grid[ny][nx] == '1' and (ny, nx) not in seen:\n"
+        "                        seen.add((ny, nx))\n"
+        "                        stack.append((ny, nx))\n"
+        "    return islands",
+        (
+            ("['1100', '0000', '0011']", "2"),
+            ("[]", "0"),
+            ("['0']", "0"),
+            ("['111', '101', '111']", "1"),
+        ),
+        defect=Defect(
+            "    seen = set()\n"
+            "    islands = 0\n"
+            "    for r, row in enumerate(grid):\n"
+            "        for c, cell in enumerate(row):\n"
+            "            if cell != '1' or (r, c) in seen:\n"
+            "                continue\n"
+            "            islands += 1\n"
+            "            stack = [(r, c)]\n"
+            "            seen.add((r, c))\n"
+            "            while stack:\n"
+            "                y, x = stack.pop()\n"
+            "                for ny in (y - 1, y, y + 1):\n"
+            "                    for nx in (x - 1, x, x + 1):\n"
+            "                        inside = 0 <= ny < len(grid) and 0 <= nx < len(grid[ny])\n"
+            "                        if inside and grid[ny][nx] == '1' and (ny, nx) not in seen:\n"
+            "                            seen.add((ny, nx))\n"
+            "                            stack.append((ny, nx))\n"
+            "    return islands",
+            "land touching only at a corner, such as ['10', '01']",
+            "it returns 1; cells that touch diagonally are separate islands, so it is 2",
+            (("['10', '01']", "2"), ("['101', '010']", "3")),
         ),
     ),
 )
@@ -3076,6 +3304,28 @@ _PUZZLES: tuple[FunctionTemplate, ...] = (
             "        groups.setdefault(len(word), set()).add(word)\n"
             "    return {length: sorted(group) for length, group in groups.items()}",
             (("['b', 'a', 'b', 'cc']", "{1: ['a', 'b'], 2: ['cc']}"), ("[]", "{}")),
+        ),
+    ),
+    F(
+        "split_evenly",
+        "puzzles",
+        "total, parts",
+        "a non-negative integer total split into `parts` integers as equal as possible, the "
+        "larger ones first (split_evenly(10, 3) is [4, 3, 3]), raising ValueError when parts is "
+        "below 1",
+        "    if parts < 1:\n"
+        "        raise ValueError('parts must be at least 1')\n"
+        "    size, extra = divmod(total, parts)\n"
+        "    return [size + 1] * extra + [size] * (parts - extra)",
+        (("9, 3", "[3, 3, 3]"), ("0, 2", "[0, 0]"), ("7, 1", "[7]")),
+        raises=(("5, 0", "ValueError"),),
+        defect=Defect(
+            "    if parts < 1:\n"
+            "        raise ValueError('parts must be at least 1')\n"
+            "    return [total // parts] * parts",
+            "a total that does not divide evenly, such as 10 into 3",
+            "it returns [3, 3, 3], losing 1; the parts must add up to the total, [4, 3, 3]",
+            (("10, 3", "[4, 3, 3]"), ("5, 2", "[3, 2]"), ("2, 4", "[1, 1, 0, 0]")),
         ),
     ),
 )
