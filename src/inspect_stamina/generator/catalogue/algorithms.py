@@ -1,4 +1,9 @@
-"""More functions of the algorithms domain, asked for from generator version 3 on."""
+"""More functions of the algorithms domain, asked for from generator version 3 on.
+
+One group per module of the generated package: numbers, bits, lists, strings, text,
+geometry, matrices and search, then sequences, stats, dates, formatting, parsing,
+encoding, graphs, intervals and puzzles (standard library only, as the rest).
+"""
 
 from __future__ import annotations
 
