@@ -1,0 +1,1444 @@
+"""Still more functions of the webapi domain: resources whose records stand alone.
+
+Each resource here is opened by a create endpoint, and nearly every other endpoint of it
+reads or changes only what that create endpoint stores, so that its tests require nothing
+else: expenses and their totals by category, players' scores and a leaderboard, short
+links that count their visits, a glossary of terms (matched ignoring case), people's
+timesheets (dates as YYYY-MM-DD text), a queue of jobs claimed by priority, messages
+between users and their inboxes, sensor readings and their statistics, product reviews
+and their ratings, and playlists with a running time. Each summary states every status,
+key, message, order and filter its cases and its defect's cases check; a change is asked
+only of an endpoint that no other template requires.
+"""
+
+from __future__ import annotations
+
+from inspect_stamina.generator.model import Change, Defect, FunctionTemplate
+from inspect_stamina.generator.webapi.handlers import HANDLER, code
+from inspect_stamina.generator.webapi.scenarios import call, expect, scenario
+
+F = FunctionTemplate
+
+_DATA = "    data = body if isinstance(body, dict) else {}\n"
+
+
+def _lookup(collection: str, var: str, thing: str) -> str:
+    """The first lines of a handler that answers 404 unless the path's id is a record."""
+    return (
+        f"    {var} = store.find('{collection}', params['id'])\n"
+        f"    if {var} is None:\n"
+        f"        return 404, {{'error': '{thing} not found'}}\n"
+    )
+
+
+def _required(*fields: str) -> str:
+    """Lines that answer 400 '<field> is required' unless each field is a non-empty string."""
+    return "".join(
+        f"    if not isinstance(data.get('{f}'), str) or not data['{f}'].strip():\n"
+        f"        return 400, {{'error': '{f} is required'}}\n"
+        for f in fields
+    )
+
+
+def _delete(collection: str, var: str, thing: str) -> str:
+    """A handler that deletes the record whose id is in the path: 204, or 404."""
+    return _lookup(collection, var, thing) + (
+        f"    store.remove('{collection}', {var}['id'])\n    return 204, None"
+    )
+
+
+# ---- expenses, in cents, by category ----
+
+
+def expense(i: int, description: str, cents: int, category: str = "other") -> dict[str, object]:
+    """An expense as the service answers it."""
+    return {"id": i, "description": description, "cents": cents, "category": category}
+
+
+def new_expense(description: str, cents: object, category: object = None) -> str:
+    """POST /expenses."""
+    fields = {"description": description, "cents": cents}
+    if category is not None:
+        fields["category"] = category
+    return call("POST", "/expenses", fields)
+
+
+_EXPENSE_MISSING = {"error": "expense not found"}
+_CENTS = {"error": "cents must be a whole number, 1 or more"}
+_CREATE_EXPENSE = (
+    _DATA
+    + _required("description")
+    + code(
+        """
+    cents = data.get('cents')
+    if isinstance(cents, bool) or not isinstance(cents, int) or cents < 1:
+        return 400, {'error': 'cents must be a whole number, 1 or more'}
+    category = data.get('category', 'other')
+    if not isinstance(category, str) or not category.strip():
+        return 400, {'error': 'category must be a non-empty string'}
+    fields = {'description': data['description'], 'cents': cents, 'category': category}
+    return 201, store.add('expenses', fields)
+    """
+    )
+)
+_LARGEST = code(
+    """
+    expenses = store.records('expenses')
+    if not expenses:
+        return 404, {'error': 'no expenses'}
+    return 200, max(expenses, key=lambda e: e['cents'])
+    """
+)
+
+EXPENSES: tuple[FunctionTemplate, ...] = (
+    F(
+        "create_expense",
+        "expenses",
+        HANDLER,
+        "records an expense from a JSON body with a `description` (a non-empty string), "
+        "`cents` (a whole number, 1 or more) and an optional `category` (a non-empty string, "
+        'default "other"), and answers 201 with the expense: its `id` (counting from 1), '
+        '`description`, `cents` and `category`. It answers 400 with {"error": "description '
+        'is required"}, {"error": "cents must be a whole number, 1 or more"} or {"error": '
+        '"category must be a non-empty string"} when one of them is wrong',
+        _CREATE_EXPENSE,
+        (
+            scenario(
+                expect(new_expense("lunch", 1250, "food"), 201, expense(1, "lunch", 1250, "food")),
+                expect(new_expense("stamps", 300), 201, expense(2, "stamps", 300)),
+                expect(new_expense("taxi", 0), 400, _CENTS),
+                expect(
+                    new_expense("taxi", 900, ""),
+                    400,
+                    {"error": "category must be a non-empty string"},
+                ),
+                expect(
+                    call("POST", "/expenses", {"cents": 5}),
+                    400,
+                    {"error": "description is required"},
+                ),
+            ),
+        ),
+        defect=Defect(
+            _CREATE_EXPENSE.replace(
+                "not isinstance(cents, int)", "not isinstance(cents, (int, float))"
+            ),
+            "an amount with a fraction of a cent, such as 12.5",
+            "the expense is stored with it; cents are whole: it should be a 400 with "
+            '{"error": "cents must be a whole number, 1 or more"}',
+            (
+                scenario(
+                    expect(new_expense("gum", 12.5), 400, _CENTS),
+                    expect(new_expense("gum", 12), 201, expense(1, "gum", 12)),
+                ),
+            ),
+        ),
+        route="POST /expenses",
+    ),
+    F(
+        "get_expense",
+        "expenses",
+        HANDLER,
+        "answers 200 with the expense whose id is in the path, or 404 with "
+        '{"error": "expense not found"} when there is none',
+        _lookup("expenses", "found", "expense") + "    return 200, found",
+        (
+            scenario(
+                new_expense("lunch", 1250, "food"),
+                new_expense("stamps", 300),
+                expect(call("GET", "/expenses/2"), 200, expense(2, "stamps", 300)),
+                expect(call("GET", "/expenses/3"), 404, _EXPENSE_MISSING),
+                expect(call("GET", "/expenses/one"), 404, _EXPENSE_MISSING),
+            ),
+        ),
+        route="GET /expenses/{id}",
+        requires=("create_expense",),
+    ),
+    F(
+        "delete_expense",
+        "expenses",
+        HANDLER,
+        "deletes the expense whose id is in the path and answers 204 with an empty body; "
+        '404 with {"error": "expense not found"} when there is none',
+        _delete("expenses", "found", "expense"),
+        (
+            scenario(
+                new_expense("lunch", 1250, "food"),
+                expect(call("DELETE", "/expenses/1"), 204, None),
+                expect(call("DELETE", "/expenses/1"), 404, _EXPENSE_MISSING),
+                expect(new_expense("stamps", 300), 201, expense(2, "stamps", 300)),
+            ),
+        ),
+        route="DELETE /expenses/{id}",
+        requires=("create_expense",),
+    ),
+    F(
+        "expense_totals",
+        "expenses",
+        HANDLER,
+        'answers 200 with {"total": t, "by_category": {category: cents, ...}}: the sum of '
+        "every expense's cents, and that sum per category (a category without expenses is "
+        'not there); with no expenses, {"total": 0, "by_category": {}}',
+        code(
+            """
+            totals = {}
+            for e in store.records('expenses'):
+                totals[e['category']] = totals.get(e['category'], 0) + e['cents']
+            return 200, {'total': sum(totals.values()), 'by_category': totals}
+            """
+        ),
+        (
+            scenario(
+                expect(call("GET", "/expenses/totals"), 200, {"total": 0, "by_category": {}}),
+                new_expense("lunch", 1250, "food"),
+                new_expense("stamps", 300),
+                new_expense("dinner", 2100, "food"),
+                expect(
+                    call("GET", "/expenses/totals"),
+                    200,
+                    {"total": 3650, "by_category": {"food": 3350, "other": 300}},
+                ),
+            ),
+        ),
+        route="GET /expenses/totals",
+        requires=("create_expense",),
+    ),
+    F(
+        "list_expenses",
+        "expenses",
+        HANDLER,
+        "answers 200 with the expenses in id order; with the query parameter `category` "
+        "(`GET /expenses?category=food`) only the expenses of that category (compared "
+        "exactly)",
+        code(
+            """
+            expenses = store.records('expenses')
+            if 'category' in params:
+                expenses = [e for e in expenses if e['category'] == params['category']]
+            return 200, expenses
+            """
+        ),
+        (
+            scenario(
+                new_expense("lunch", 1250, "food"),
+                new_expense("stamps", 300),
+                new_expense("dinner", 2100, "food"),
+                expect(
+                    call("GET", "/expenses?category=food"),
+                    200,
+                    [expense(1, "lunch", 1250, "food"), expense(3, "dinner", 2100, "food")],
+                ),
+                expect(call("GET", "/expenses?category=rent"), 200, []),
+                expect(
+                    call("GET", "/expenses"),
+                    200,
+                    [
+                        expense(1, "lunch", 1250, "food"),
+                        expense(2, "stamps", 300),
+                        expense(3, "dinner", 2100, "food"),
+                    ],
+                ),
+            ),
+        ),
+        change=Change(
+            "GET /expenses takes an optional `min` too (`GET /expenses?min=1000`, a whole "
+            "number): then it lists only the expenses of at least that many cents, with or "
+            'without a category; another `min` is a 400 with {"error": "min must be a whole '
+            'number"}',
+            code(
+                """
+                expenses = store.records('expenses')
+                if 'category' in params:
+                    expenses = [e for e in expenses if e['category'] == params['category']]
+                if 'min' in params:
+                    if not params['min'].isdigit():
+                        return 400, {'error': 'min must be a whole number'}
+                    expenses = [e for e in expenses if e['cents'] >= int(params['min'])]
+                return 200, expenses
+                """
+            ),
+            (
+                scenario(
+                    new_expense("lunch", 1250, "food"),
+                    new_expense("stamps", 300),
+                    new_expense("dinner", 2100, "food"),
+                    new_expense("train", 1250),
+                    expect(
+                        call("GET", "/expenses?min=1250"),
+                        200,
+                        [
+                            expense(1, "lunch", 1250, "food"),
+                            expense(3, "dinner", 2100, "food"),
+                            expense(4, "train", 1250),
+                        ],
+                    ),
+                    expect(
+                        call("GET", "/expenses?min=2000&category=food"),
+                        200,
+                        [expense(3, "dinner", 2100, "food")],
+                    ),
+                    expect(
+                        call("GET", "/expenses?min=lots"),
+                        400,
+                        {"error": "min must be a whole number"},
+                    ),
+                ),
+            ),
+        ),
+        route="GET /expenses",
+        requires=("create_expense",),
+    ),
+    F(
+        "largest_expense",
+        "expenses",
+        HANDLER,
+        "answers 200 with the expense of the most cents; of several with that many, the "
+        'earliest (the lowest id). With no expenses it answers 404 with {"error": "no '
+        'expenses"}',
+        _LARGEST,
+        (
+            scenario(
+                expect(call("GET", "/expenses/largest"), 404, {"error": "no expenses"}),
+                new_expense("lunch", 1250, "food"),
+                new_expense("dinner", 2100, "food"),
+                new_expense("stamps", 300),
+                expect(call("GET", "/expenses/largest"), 200, expense(2, "dinner", 2100, "food")),
+            ),
+        ),
+        defect=Defect(
+            code(
+                """
+                expenses = store.records('expenses')
+                if not expenses:
+                    return 404, {'error': 'no expenses'}
+                return 200, sorted(expenses, key=lambda e: e['cents'])[-1]
+                """
+            ),
+            "two expenses of the same, largest amount",
+            "it answers the later one; the earliest (lowest id) should win the tie",
+            (
+                scenario(
+                    new_expense("lunch", 2100, "food"),
+                    new_expense("train", 2100),
+                    new_expense("stamps", 300),
+                    expect(
+                        call("GET", "/expenses/largest"), 200, expense(1, "lunch", 2100, "food")
+                    ),
+                ),
+            ),
+        ),
+        route="GET /expenses/largest",
+        requires=("create_expense",),
+    ),
+)
+
+# ---- players' scores and a leaderboard ----
+
+
+def score(i: int, player: str, points: int) -> dict[str, object]:
+    """A score as the service answers it."""
+    return {"id": i, "player": player, "points": points}
+
+
+def new_score(player: str, points: object) -> str:
+    """POST /scores."""
+    return call("POST", "/scores", {"player": player, "points": points})
+
+
+_POINTS = {"error": "points must be a whole number, 0 or more"}
+_SCORE_MISSING = {"error": "score not found"}
+_SUBMIT_SCORE = (
+    _DATA
+    + _required("player")
+    + code(
+        """
+    points = data.get('points')
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        return 400, {'error': 'points must be a whole number, 0 or more'}
+    return 201, store.add('scores', {'player': data['player'], 'points': points})
+    """
+    )
+)
+_LEADERBOARD = code(
+    """
+    best = {}
+    for s in store.records('scores'):
+        best[s['player']] = max(best.get(s['player'], 0), s['points'])
+    board = sorted(best.items(), key=lambda pair: (-pair[1], pair[0]))
+    rows = [{'player': player, 'best': points} for player, points in board]
+    if 'top' in params:
+        if not params['top'].isdigit() or int(params['top']) < 1:
+            return 400, {'error': 'top must be a whole number, 1 or more'}
+        rows = rows[:int(params['top'])]
+    return 200, rows
+    """
+)
+
+SCORES: tuple[FunctionTemplate, ...] = (
+    F(
+        "submit_score",
+        "scores",
+        HANDLER,
+        "records a game's score from a JSON body with a `player` (a non-empty string) and "
+        '`points` (a whole number, 0 or more; true, false or text such as "5" are not '
+        "one), and answers 201 with the score: its `id` (counting from 1), `player` and "
+        '`points`. It answers 400 with {"error": "player is required"} or {"error": '
+        '"points must be a whole number, 0 or more"} when one is wrong',
+        _SUBMIT_SCORE,
+        (
+            scenario(
+                expect(new_score("ann", 120), 201, score(1, "ann", 120)),
+                expect(new_score("bob", 0), 201, score(2, "bob", 0)),
+                expect(new_score("bob", -5), 400, _POINTS),
+                expect(new_score("bob", "5"), 400, _POINTS),
+                expect(
+                    call("POST", "/scores", {"points": 5}), 400, {"error": "player is required"}
+                ),
+            ),
+        ),
+        defect=Defect(
+            _SUBMIT_SCORE.replace("isinstance(points, bool) or ", ""),
+            'points given as true or false, such as {"player": "ann", "points": true}',
+            "the score is stored with points true; a boolean is not a number of points: it "
+            'should be a 400 with {"error": "points must be a whole number, 0 or more"}',
+            (
+                scenario(
+                    expect(new_score("ann", True), 400, _POINTS),
+                    expect(new_score("ann", False), 400, _POINTS),
+                    expect(new_score("ann", 1), 201, score(1, "ann", 1)),
+                ),
+            ),
+        ),
+        route="POST /scores",
+    ),
+    F(
+        "leaderboard",
+        "scores",
+        HANDLER,
+        'answers 200 with each player\'s best score as [{"player": p, "best": b}, ...], one '
+        "row per player, the highest best first and players of equal best by name; with the "
+        "query parameter `top` (`GET /scores/leaderboard?top=3`, a whole number, 1 or more) "
+        'only the first that many rows; another `top` is a 400 with {"error": "top must be '
+        'a whole number, 1 or more"}',
+        _LEADERBOARD,
+        (
+            scenario(
+                expect(call("GET", "/scores/leaderboard"), 200, []),
+                new_score("cat", 90),
+                new_score("ann", 120),
+                new_score("bob", 90),
+                new_score("cat", 40),
+                expect(
+                    call("GET", "/scores/leaderboard"),
+                    200,
+                    [
+                        {"player": "ann", "best": 120},
+                        {"player": "bob", "best": 90},
+                        {"player": "cat", "best": 90},
+                    ],
+                ),
+                expect(
+                    call("GET", "/scores/leaderboard?top=2"),
+                    200,
+                    [{"player": "ann", "best": 120}, {"player": "bob", "best": 90}],
+                ),
+                expect(
+                    call("GET", "/scores/leaderboard?top=0"),
+                    400,
+                    {"error": "top must be a whole number, 1 or more"},
+                ),
+            ),
+        ),
+        defect=Defect(
+            _LEADERBOARD.replace("max(best.get(s['player'], 0), s['points'])", "s['points']"),
+            "a player whose latest score is lower than an earlier one",
+            "the board shows the latest score, not the best one",
+            (
+                scenario(
+                    new_score("ann", 120),
+                    new_score("bob", 90),
+                    new_score("ann", 30),
+                    expect(
+                        call("GET", "/scores/leaderboard"),
+                        200,
+                        [{"player": "ann", "best": 120}, {"player": "bob", "best": 90}],
+                    ),
+                ),
+            ),
+        ),
+        route="GET /scores/leaderboard",
+        requires=("submit_score",),
+    ),
+    F(
+        "player_summary",
+        "scores",
+        HANDLER,
+        'answers 200 with {"player": p, "games": g, "best": b, "total": t} for the player '
+        "named in the path (`GET /players/ann`): how many scores they have, the highest and "
+        'the sum of their points; a player without any score answers 404 with {"error": '
+        '"player not found"}',
+        code(
+            """
+            points = [s['points'] for s in store.records('scores') if s['player'] == params['player']]
+            if not points:
+                return 404, {'error': 'player not found'}
+            return 200, {'player': params['player'], 'games': len(points), 'best': max(points), 'total': sum(points)}
+            """
+        ),
+        (
+            scenario(
+                new_score("ann", 120),
+                new_score("bob", 90),
+                new_score("ann", 0),
+                new_score("ann", 45),
+                expect(
+                    call("GET", "/players/ann"),
+                    200,
+                    {"player": "ann", "games": 3, "best": 120, "total": 165},
+                ),
+                expect(
+                    call("GET", "/players/bob"),
+                    200,
+                    {"player": "bob", "games": 1, "best": 90, "total": 90},
+                ),
+                expect(call("GET", "/players/cat"), 404, {"error": "player not found"}),
+            ),
+        ),
+        route="GET /players/{player}",
+        requires=("submit_score",),
+    ),
+    F(
+        "delete_score",
+        "scores",
+        HANDLER,
+        "deletes the score whose id is in the path and answers 204 with an empty body; 404 "
+        'with {"error": "score not found"} when there is none',
+        _delete("scores", "found", "score"),
+        (
+            scenario(
+                new_score("ann", 120),
+                new_score("bob", 90),
+                expect(call("DELETE", "/scores/1"), 204, None),
+                expect(call("DELETE", "/scores/1"), 404, _SCORE_MISSING),
+                expect(call("DELETE", "/scores/x"), 404, _SCORE_MISSING),
+                expect(call("DELETE", "/scores/2"), 204, None),
+            ),
+        ),
+        route="DELETE /scores/{id}",
+        requires=("submit_score",),
+    ),
+)
+
+# ---- short links that count their visits ----
+
+
+def link(i: int, code_: str, url: str, hits: int = 0) -> dict[str, object]:
+    """A short link as the service answers it."""
+    return {"id": i, "code": code_, "url": url, "hits": hits}
+
+
+def new_link(code_: str, url: str) -> str:
+    """POST /links."""
+    return call("POST", "/links", {"code": code_, "url": url})
+
+
+_LINK_MISSING = {"error": "link not found"}
+_CODE_USED = {"error": "code already used"}
+_LINK_FIND = (
+    code(
+        """
+    wanted = params['code'].lower()
+    found = next((l for l in store.records('links') if l['code'].lower() == wanted), None)
+    if found is None:
+        return 404, {'error': 'link not found'}
+    """
+    )
+    + "\n"
+)
+_SHORTEN = _DATA + code(
+    """
+    url, code = data.get('url'), data.get('code')
+    if not isinstance(url, str) or not url.startswith(('http://', 'https://')):
+        return 400, {'error': 'url must start with http:// or https://'}
+    if not isinstance(code, str) or not 1 <= len(code) <= 20 or not code.isalnum() or not code.isascii():
+        return 400, {'error': 'code must be 1 to 20 letters or digits'}
+    if any(l['code'].lower() == code.lower() for l in store.records('links')):
+        return 409, {'error': 'code already used'}
+    return 201, store.add('links', {'code': code, 'url': url, 'hits': 0})
+    """
+)
+_FOLLOW = _LINK_FIND + code(
+    """
+    hits = found['hits'] + 1
+    store.update('links', found['id'], {'hits': hits})
+    return 200, {'url': found['url'], 'hits': hits}
+    """
+)
+
+LINKS: tuple[FunctionTemplate, ...] = (
+    F(
+        "shorten_link",
+        "links",
+        HANDLER,
+        "creates a short link from a JSON body with a `url` (starting with http:// or "
+        "https://) and a `code` (1 to 20 ASCII letters or digits), and answers 201 with the "
+        "link: its `id` (counting from 1), `code`, `url` and `hits` (0). Codes are unique "
+        'ignoring case: a code another link has, in any case, is a 409 with {"error": "code '
+        'already used"}. It answers 400 with {"error": "url must start with http:// or '
+        'https://"} or {"error": "code must be 1 to 20 letters or digits"} when one is wrong',
+        _SHORTEN,
+        (
+            scenario(
+                expect(
+                    new_link("docs", "https://example.com/docs"),
+                    201,
+                    link(1, "docs", "https://example.com/docs"),
+                ),
+                expect(
+                    new_link("Blog2", "http://example.com/blog"),
+                    201,
+                    link(2, "Blog2", "http://example.com/blog"),
+                ),
+                expect(new_link("docs", "https://other.org"), 409, _CODE_USED),
+                expect(
+                    new_link("my-docs", "https://other.org"),
+                    400,
+                    {"error": "code must be 1 to 20 letters or digits"},
+                ),
+                expect(
+                    new_link("ftp", "ftp://example.com"),
+                    400,
+                    {"error": "url must start with http:// or https://"},
+                ),
+            ),
+        ),
+        defect=Defect(
+            _SHORTEN.replace("l['code'].lower() == code.lower()", "l['code'] == code"),
+            'a code another link has in other letters\' case, such as "DOCS" after "docs"',
+            "a second link is created under it; codes must be unique ignoring case: it "
+            'should be a 409 with {"error": "code already used"}',
+            (
+                scenario(
+                    new_link("docs", "https://example.com/docs"),
+                    expect(new_link("DOCS", "https://other.org"), 409, _CODE_USED),
+                    expect(
+                        new_link("docs2", "https://other.org"),
+                        201,
+                        link(2, "docs2", "https://other.org"),
+                    ),
+                ),
+            ),
+        ),
+        route="POST /links",
+    ),
+    F(
+        "follow_link",
+        "links",
+        HANDLER,
+        "counts a visit of the short link whose code is in the path (matched ignoring case, "
+        '`GET /links/docs`) and answers 200 with {"url": u, "hits": h}, h counting this '
+        'visit; an unknown code answers 404 with {"error": "link not found"}',
+        _FOLLOW,
+        (
+            scenario(
+                new_link("docs", "https://example.com/docs"),
+                new_link("blog", "https://example.com/blog"),
+                expect(
+                    call("GET", "/links/docs"), 200, {"url": "https://example.com/docs", "hits": 1}
+                ),
+                expect(
+                    call("GET", "/links/DOCS"), 200, {"url": "https://example.com/docs", "hits": 2}
+                ),
+                expect(
+                    call("GET", "/links/blog"), 200, {"url": "https://example.com/blog", "hits": 1}
+                ),
+                expect(call("GET", "/links/news"), 404, _LINK_MISSING),
+            ),
+        ),
+        defect=Defect(
+            code(
+                """
+                wanted = params['code'].lower()
+                found = next(l for l in store.records('links') if l['code'].lower() == wanted)
+                store.update('links', found['id'], {'hits': found['hits'] + 1})
+                return 200, {'url': found['url'], 'hits': found['hits']}
+                """
+            ),
+            "a code no link has, such as /links/news",
+            'the request fails with a server error (500); it should be a 404 with {"error": '
+            '"link not found"}',
+            (
+                scenario(
+                    new_link("docs", "https://example.com/docs"),
+                    expect(call("GET", "/links/news"), 404, _LINK_MISSING),
+                    expect(
+                        call("GET", "/links/docs"),
+                        200,
+                        {"url": "https://example.com/docs", "hits": 1},
+                    ),
+                ),
+            ),
+        ),
+        route="GET /links/{code}",
+        requires=("shorten_link",),
+    ),
+    F(
+        "delete_link",
+        "links",
+        HANDLER,
+        "deletes the short link whose code is in the path (matched ignoring case) and "
+        'answers 204 with an empty body; an unknown code answers 404 with {"error": "link '
+        'not found"}. Its code can then be used again',
+        _LINK_FIND + "    store.remove('links', found['id'])\n    return 204, None",
+        (
+            scenario(
+                new_link("docs", "https://example.com/docs"),
+                expect(call("DELETE", "/links/Docs"), 204, None),
+                expect(call("DELETE", "/links/docs"), 404, _LINK_MISSING),
+                expect(
+                    new_link("docs", "https://other.org"), 201, link(2, "docs", "https://other.org")
+                ),
+            ),
+        ),
+        route="DELETE /links/{code}",
+        requires=("shorten_link",),
+    ),
+    F(
+        "links_by_host",
+        "links",
+        HANDLER,
+        "answers 200 with {host: n, ...}: how many short links point at each host, the host "
+        "being the part of the url between :// and the next / (or the end); with no links, {}",
+        code(
+            """
+            counts = {}
+            for l in store.records('links'):
+                host = l['url'].split('://', 1)[1].split('/', 1)[0]
+                counts[host] = counts.get(host, 0) + 1
+            return 200, counts
+            """
+        ),
+        (
+            scenario(
+                expect(call("GET", "/links/hosts"), 200, {}),
+                new_link("docs", "https://example.com/docs"),
+                new_link("blog", "http://example.com/blog/2024"),
+                new_link("home", "https://other.org"),
+                expect(call("GET", "/links/hosts"), 200, {"example.com": 2, "other.org": 1}),
+            ),
+        ),
+        route="GET /links/hosts",
+        requires=("shorten_link",),
+    ),
+    F(
+        "list_links",
+        "links",
+        HANDLER,
+        "answers 200 with every short link, the most visited first (the most `hits`) and "
+        "links of equal hits by code, ignoring case",
+        code(
+            """
+            links = store.records('links')
+            return 200, sorted(links, key=lambda l: (-l['hits'], l['code'].lower()))
+            """
+        ),
+        (
+            scenario(
+                new_link("docs", "https://example.com/docs"),
+                new_link("Blog", "https://example.com/blog"),
+                new_link("about", "https://example.com/about"),
+                call("GET", "/links/docs"),
+                expect(
+                    call("GET", "/links"),
+                    200,
+                    [
+                        link(1, "docs", "https://example.com/docs", 1),
+                        link(3, "about", "https://example.com/about"),
+                        link(2, "Blog", "https://example.com/blog"),
+                    ],
+                ),
+            ),
+        ),
+        defect=Defect(
+            code(
+                """
+                links = store.records('links')
+                return 200, sorted(links, key=lambda l: (-l['hits'], l['code']))
+                """
+            ),
+            'links of equal hits whose codes differ in case, such as "Blog" and "about"',
+            '"Blog" is listed before "about": capitals sort first. Ties go by code ignoring case',
+            (
+                scenario(
+                    new_link("Blog", "https://example.com/blog"),
+                    new_link("about", "https://example.com/about"),
+                    expect(
+                        call("GET", "/links"),
+                        200,
+                        [
+                            link(2, "about", "https://example.com/about"),
+                            link(1, "Blog", "https://example.com/blog"),
+                        ],
+                    ),
+                ),
+            ),
+        ),
+        route="GET /links",
+        requires=("shorten_link", "follow_link"),
+    ),
+)
+
+# ---- a glossary of terms, matched ignoring case ----
+
+
+def term(i: int, word: str, definition: str) -> dict[str, object]:
+    """A glossary term as the service answers it."""
+    return {"id": i, "term": word, "definition": definition}
+
+
+def define(word: str, definition: str) -> str:
+    """POST /terms."""
+    return call("POST", "/terms", {"term": word, "definition": definition})
+
+
+_TERM_MISSING = {"error": "term not found"}
+_DEFINITION_REQUIRED = {"error": "definition is required"}
+_TERM_FIND = (
+    code(
+        """
+    wanted = params['term'].lower()
+    found = next((t for t in store.records('terms') if t['term'].lower() == wanted), None)
+    if found is None:
+        return 404, {'error': 'term not found'}
+    """
+    )
+    + "\n"
+)
+_TERMS_STARTING = code(
+    """
+    prefix = params.get('prefix', '').lower()
+    words = [t['term'] for t in store.records('terms') if t['term'].lower().startswith(prefix)]
+    return 200, sorted(words, key=str.lower)
+    """
+)
+
+GLOSSARY: tuple[FunctionTemplate, ...] = (
+    F(
+        "define_term",
+        "glossary",
+        HANDLER,
+        "adds a term to the glossary from a JSON body with a `term` and a `definition` (both "
+        "non-empty strings), and answers 201 with it: its `id` (counting from 1), `term` and "
+        '`definition`. It answers 400 with {"error": "term is required"} or {"error": '
+        '"definition is required"} when one is missing or empty, and 409 with {"error": '
+        '"term already defined"} for a term the glossary has, compared ignoring case',
+        _DATA
+        + _required("term", "definition")
+        + code(
+            """
+            if any(t['term'].lower() == data['term'].lower() for t in store.records('terms')):
+                return 409, {'error': 'term already defined'}
+            return 201, store.add('terms', {'term': data['term'], 'definition': data['definition']})
+            """
+        ),
+        (
+            scenario(
+                expect(define("API", "a contract"), 201, term(1, "API", "a contract")),
+                expect(define("cache", "a fast copy"), 201, term(2, "cache", "a fast copy")),
+                expect(define("api", "again"), 409, {"error": "term already defined"}),
+                expect(call("POST", "/terms", {"term": "queue"}), 400, _DEFINITION_REQUIRED),
+                expect(
+                    call("POST", "/terms", {"term": " ", "definition": "x"}),
+                    400,
+                    {"error": "term is required"},
+                ),
+            ),
+        ),
+        route="POST /terms",
+    ),
+    F(
+        "lookup_term",
+        "glossary",
+        HANDLER,
+        "answers 200 with the glossary term named in the path, matched ignoring case "
+        '(`GET /terms/api` finds "API"), or 404 with {"error": "term not found"}',
+        _TERM_FIND + "    return 200, found",
+        (
+            scenario(
+                define("API", "a contract"),
+                define("cache", "a fast copy"),
+                expect(call("GET", "/terms/cache"), 200, term(2, "cache", "a fast copy")),
+                expect(call("GET", "/terms/queue"), 404, _TERM_MISSING),
+            ),
+        ),
+        defect=Defect(
+            code(
+                """
+                found = next((t for t in store.records('terms') if t['term'] == params['term']), None)
+                if found is None:
+                    return 404, {'error': 'term not found'}
+                return 200, found
+                """
+            ),
+            'a term asked for in other letters\' case, such as /terms/api for "API"',
+            'it answers 404 with {"error": "term not found"}; terms are matched ignoring case',
+            (
+                scenario(
+                    define("API", "a contract"),
+                    expect(call("GET", "/terms/api"), 200, term(1, "API", "a contract")),
+                    expect(call("GET", "/terms/API"), 200, term(1, "API", "a contract")),
+                ),
+            ),
+        ),
+        route="GET /terms/{term}",
+        requires=("define_term",),
+    ),
+    F(
+        "list_terms",
+        "glossary",
+        HANDLER,
+        "answers 200 with the glossary's terms (the words only, a list of strings) in "
+        "alphabetical order ignoring case; with the query parameter `prefix` "
+        "(`GET /terms?prefix=ca`) only the terms that start with it, ignoring case",
+        _TERMS_STARTING,
+        (
+            scenario(
+                expect(call("GET", "/terms"), 200, []),
+                define("cache", "a fast copy"),
+                define("API", "a contract"),
+                define("Callback", "code run later"),
+                expect(call("GET", "/terms"), 200, ["API", "cache", "Callback"]),
+                expect(call("GET", "/terms?prefix=CA"), 200, ["cache", "Callback"]),
+                expect(call("GET", "/terms?prefix=z"), 200, []),
+            ),
+        ),
+        defect=Defect(
+            _TERMS_STARTING.replace("sorted(words, key=str.lower)", "sorted(words)"),
+            'terms that differ in the case of their first letter, such as "cache" and "Callback"',
+            '"Callback" is listed before "cache": capitals sort first. The order ignores case',
+            (
+                scenario(
+                    define("cache", "a fast copy"),
+                    define("Callback", "code run later"),
+                    define("Zone", "an area"),
+                    expect(call("GET", "/terms"), 200, ["cache", "Callback", "Zone"]),
+                ),
+            ),
+        ),
+        change=Change(
+            'GET /terms answers the terms with their definitions, as [{"term": t, '
+            '"definition": d}, ...], in the same order and with the same `prefix` filter',
+            code(
+                """
+                prefix = params.get('prefix', '').lower()
+                terms = [t for t in store.records('terms') if t['term'].lower().startswith(prefix)]
+                terms.sort(key=lambda t: t['term'].lower())
+                return 200, [{'term': t['term'], 'definition': t['definition']} for t in terms]
+                """
+            ),
+            (
+                scenario(
+                    define("cache", "a fast copy"),
+                    define("API", "a contract"),
+                    expect(
+                        call("GET", "/terms"),
+                        200,
+                        [
+                            {"term": "API", "definition": "a contract"},
+                            {"term": "cache", "definition": "a fast copy"},
+                        ],
+                    ),
+                    expect(
+                        call("GET", "/terms?prefix=c"),
+                        200,
+                        [{"term": "cache", "definition": "a fast copy"}],
+                    ),
+                ),
+            ),
+        ),
+        route="GET /terms",
+        requires=("define_term",),
+    ),
+    F(
+        "redefine_term",
+        "glossary",
+        HANDLER,
+        "replaces the definition of the glossary term named in the path (matched ignoring "
+        "case) with the JSON body's `definition` (a non-empty string) and answers 200 with "
+        'the term, its spelling unchanged; 404 with {"error": "term not found"} for an '
+        'unknown term, 400 with {"error": "definition is required"} for a missing or empty '
+        "definition",
+        _TERM_FIND
+        + _DATA
+        + _required("definition")
+        + "    return 200, store.update('terms', found['id'], {'definition': data['definition']})",
+        (
+            scenario(
+                define("API", "a contract"),
+                expect(
+                    call("PATCH", "/terms/api", {"definition": "how programs talk"}),
+                    200,
+                    term(1, "API", "how programs talk"),
+                ),
+                expect(call("PATCH", "/terms/API", {"definition": ""}), 400, _DEFINITION_REQUIRED),
+                expect(call("PATCH", "/terms/queue", {"definition": "x"}), 404, _TERM_MISSING),
+            ),
+        ),
+        route="PATCH /terms/{term}",
+        requires=("define_term",),
+    ),
+    F(
+        "delete_term",
+        "glossary",
+        HANDLER,
+        "deletes the glossary term named in the path (matched ignoring case) and answers 204 "
+        'with an empty body; 404 with {"error": "term not found"} for an unknown term. The '
+        "term can then be defined again",
+        _TERM_FIND + "    store.remove('terms', found['id'])\n    return 204, None",
+        (
+            scenario(
+                define("API", "a contract"),
+                expect(call("DELETE", "/terms/Api"), 204, None),
+                expect(call("DELETE", "/terms/API"), 404, _TERM_MISSING),
+                expect(define("API", "an interface"), 201, term(2, "API", "an interface")),
+            ),
+        ),
+        route="DELETE /terms/{term}",
+        requires=("define_term",),
+    ),
+)
+
+# ---- people's timesheets, dates as YYYY-MM-DD text ----
+
+
+def entry(i: int, person: str, date: str, hours: float) -> dict[str, object]:
+    """A timesheet entry as the service answers it."""
+    return {"id": i, "person": person, "date": date, "hours": hours}
+
+
+def log(person: str, date: str, hours: object) -> str:
+    """POST /timesheets."""
+    return call("POST", "/timesheets", {"person": person, "date": date, "hours": hours})
+
+
+_HOURS = {"error": "hours must be more than 0 and at most 24"}
+_BAD_DATE = {"error": "date must be a valid YYYY-MM-DD date"}
+_LOG_HOURS = (
+    _DATA
+    + _required("person")
+    + code(
+        """
+    import datetime
+
+    date, hours = data.get('date'), data.get('hours')
+    try:
+        datetime.date.fromisoformat(date if isinstance(date, str) and len(date) == 10 else '')
+    except ValueError:
+        return 400, {'error': 'date must be a valid YYYY-MM-DD date'}
+    if isinstance(hours, bool) or not isinstance(hours, (int, float)) or not 0 < hours <= 24:
+        return 400, {'error': 'hours must be more than 0 and at most 24'}
+    return 201, store.add('timesheets', {'person': data['person'], 'date': date, 'hours': hours})
+    """
+    )
+)
+_PERSON_HOURS = code(
+    """
+    mine = [e for e in store.records('timesheets') if e['person'] == params['person']]
+    total = round(sum(e['hours'] for e in mine), 2)
+    return 200, {'person': params['person'], 'hours': total, 'days': len({e['date'] for e in mine})}
+    """
+)
+
+TIMESHEETS: tuple[FunctionTemplate, ...] = (
+    F(
+        "log_hours",
+        "timesheets",
+        HANDLER,
+        "records hours worked from a JSON body with a `person` (a non-empty string), a "
+        "`date` (a valid YYYY-MM-DD date, such as 2024-02-29) and `hours` (a number more "
+        "than 0 and at most 24), and answers 201 with the entry: its `id` (counting from 1), "
+        '`person`, `date` and `hours`. It answers 400 with {"error": "person is required"}, '
+        '{"error": "date must be a valid YYYY-MM-DD date"} or {"error": "hours must be more '
+        'than 0 and at most 24"} when one is wrong (checked in that order)',
+        _LOG_HOURS,
+        (
+            scenario(
+                expect(log("ann", "2024-02-29", 7.5), 201, entry(1, "ann", "2024-02-29", 7.5)),
+                expect(log("bob", "2024-03-01", 8), 201, entry(2, "bob", "2024-03-01", 8)),
+                expect(log("bob", "2023-02-29", 8), 400, _BAD_DATE),
+                expect(log("bob", "1 March", 8), 400, _BAD_DATE),
+                expect(log("bob", "2024-03-01", 0), 400, _HOURS),
+                expect(
+                    call("POST", "/timesheets", {"date": "2024-03-01", "hours": 1}),
+                    400,
+                    {"error": "person is required"},
+                ),
+            ),
+        ),
+        defect=Defect(
+            _LOG_HOURS.replace("not 0 < hours <= 24", "hours <= 0"),
+            "more hours than a day has, such as 30",
+            "the entry is stored; a day has at most 24 hours: it should be a 400 with "
+            '{"error": "hours must be more than 0 and at most 24"}',
+            (
+                scenario(
+                    expect(log("ann", "2024-03-01", 30), 400, _HOURS),
+                    expect(log("ann", "2024-03-01", 24), 201, entry(1, "ann", "2024-03-01", 24)),
+                ),
+            ),
+        ),
+        route="POST /timesheets",
+    ),
+    F(
+        "person_hours",
+        "timesheets",
+        HANDLER,
+        'answers 200 with {"person": p, "hours": h, "days": d} for the person named in the '
+        "path (`GET /timesheets/ann`): the sum of their hours, rounded to 2 decimals, and on "
+        "how many different dates they worked (two entries on one date count one day); a "
+        'person without entries answers {"person": p, "hours": 0, "days": 0}',
+        _PERSON_HOURS,
+        (
+            scenario(
+                log("ann", "2024-03-01", 7.5),
+                log("bob", "2024-03-01", 8),
+                log("ann", "2024-03-04", 6),
+                expect(
+                    call("GET", "/timesheets/ann"),
+                    200,
+                    {"person": "ann", "hours": 13.5, "days": 2},
+                ),
+                expect(
+                    call("GET", "/timesheets/cat"), 200, {"person": "cat", "hours": 0, "days": 0}
+                ),
+            ),
+        ),
+        defect=Defect(
+            _PERSON_HOURS.replace("len({e['date'] for e in mine})", "len(mine)"),
+            "two entries of one person on the same date",
+            "they count as two days; days counts different dates",
+            (
+                scenario(
+                    log("ann", "2024-03-01", 4),
+                    log("ann", "2024-03-01", 3.5),
+                    log("ann", "2024-03-02", 8),
+                    expect(
+                        call("GET", "/timesheets/ann"),
+                        200,
+                        {"person": "ann", "hours": 15.5, "days": 2},
+                    ),
+                ),
+            ),
+        ),
+        route="GET /timesheets/{person}",
+        requires=("log_hours",),
+    ),
+    F(
+        "timesheet_range",
+        "timesheets",
+        HANDLER,
+        "answers 200 with the timesheet entries dated from the query parameter `from` to "
+        "`to`, both days included (`GET /timesheets?from=2024-03-01&to=2024-03-07`), sorted "
+        "by date and, on one date, by id. Both must be valid YYYY-MM-DD dates: otherwise, "
+        'or when one is missing, it answers 400 with {"error": "from and to must be '
+        'YYYY-MM-DD dates"}',
+        code(
+            """
+            import datetime
+
+            try:
+                low, high = (datetime.date.fromisoformat(params[k]) for k in ('from', 'to'))
+            except (KeyError, ValueError):
+                return 400, {'error': 'from and to must be YYYY-MM-DD dates'}
+            chosen = [e for e in store.records('timesheets')
+                      if low <= datetime.date.fromisoformat(e['date']) <= high]
+            return 200, sorted(chosen, key=lambda e: (e['date'], e['id']))
+            """
+        ),
+        (
+            scenario(
+                log("ann", "2024-03-04", 6),
+                log("bob", "2024-03-01", 8),
+                log("ann", "2024-02-29", 7.5),
+                log("cat", "2024-03-01", 2),
+                expect(
+                    call("GET", "/timesheets?from=2024-03-01&to=2024-03-04"),
+                    200,
+                    [
+                        entry(2, "bob", "2024-03-01", 8),
+                        entry(4, "cat", "2024-03-01", 2),
+                        entry(1, "ann", "2024-03-04", 6),
+                    ],
+                ),
+                expect(call("GET", "/timesheets?from=2024-05-01&to=2024-05-31"), 200, []),
+                expect(
+                    call("GET", "/timesheets?from=2024-03-01"),
+                    400,
+                    {"error": "from and to must be YYYY-MM-DD dates"},
+                ),
+                expect(
+                    call("GET", "/timesheets?from=2024-03-01&to=soon"),
+                    400,
+                    {"error": "from and to must be YYYY-MM-DD dates"},
+                ),
+            ),
+        ),
+        route="GET /timesheets",
+        requires=("log_hours",),
+    ),
+    F(
+        "delete_timesheet_entry",
+        "timesheets",
+        HANDLER,
+        "deletes the timesheet entry whose id is in the path (`DELETE /timesheets/entries/2`) "
+        'and answers 204 with an empty body; 404 with {"error": "entry not found"} when '
+        "there is none",
+        _delete("timesheets", "found", "entry"),
+        (
+            scenario(
+                log("ann", "2024-03-04", 6),
+                log("bob", "2024-03-01", 8),
+                expect(call("DELETE", "/timesheets/entries/2"), 204, None),
+                expect(call("DELETE", "/timesheets/entries/2"), 404, {"error": "entry not found"}),
+                expect(log("bob", "2024-03-01", 8), 201, entry(3, "bob", "2024-03-01", 8)),
+            ),
+        ),
+        route="DELETE /timesheets/entries/{id}",
+        requires=("log_hours",),
+    ),
+)
+
+# ---- a queue of jobs, claimed by priority ----
+
+
+def job(i: int, kind: str, priority: int = 3, state: str = "queued") -> dict[str, object]:
+    """A job as the service answers it."""
+    return {"id": i, "kind": kind, "priority": priority, "state": state}
+
+
+def enqueue(kind: str, priority: object = None) -> str:
+    """POST /jobs."""
+    fields = {"kind": kind} if priority is None else {"kind": kind, "priority": priority}
+    return call("POST", "/jobs", fields)
+
+
+_JOB_MISSING = {"error": "job not found"}
+_JOB_PRIORITY = {"error": "priority must be a whole number from 1 to 5"}
+_NOT_QUEUED = {"error": "only a queued job can be cancelled"}
+_CLAIM = code(
+    """
+    queued = [j for j in store.records('jobs') if j['state'] == 'queued']
+    if not queued:
+        return 404, {'error': 'no queued job'}
+    chosen = max(queued, key=lambda j: j['priority'])
+    return 200, store.update('jobs', chosen['id'], {'state': 'running'})
+    """
+)
+_JOB_COUNTS = code(
+    """
+    counts = {state: 0 for state in ('queued', 'running', 'done', 'cancelled')}
+    for j in store.records('jobs'):
+        counts[j['state']] += 1
+    return 200, counts
+    """
+)
+
+JOBS: tuple[FunctionTemplate, ...] = (
+    F(
+        "enqueue_job",
+        "jobs",
+        HANDLER,
+        "queues a job from a JSON body with a `kind` (a non-empty string) and an optional "
+        "`priority` (a whole number from 1 to 5, 5 the most urgent; default 3), and answers "
+        "201 with the job: its `id` (counting from 1), `kind`, `priority` and `state` "
+        '("queued"). It answers 400 with {"error": "kind is required"} or {"error": '
+        '"priority must be a whole number from 1 to 5"} when one is wrong',
+        _DATA
+        + _required("kind")
+        + code(
+            """
+            priority = data.get('priority', 3)
+            if isinstance(priority, bool) or not isinstance(priority, int) or not 1 <= priority <= 5:
+                return 400, {'error': 'priority must be a whole number from 1 to 5'}
+            return 201, store.add('jobs', {'kind': data['kind'], 'priority': priority, 'state': 'queued'})
+            """
+        ),
+        (
+            scenario(
+                expect(enqueue("email"), 201, job(1, "email")),
+                expect(enqueue("backup", 5), 201, job(2, "backup", 5)),
+                expect(enqueue("backup", 6), 400, _JOB_PRIORITY),
+                expect(enqueue("backup", 0), 400, _JOB_PRIORITY),
+                expect(call("POST", "/jobs", {"priority": 1}), 400, {"error": "kind is required"}),
+            ),
+        ),
+        route="POST /jobs",
+    ),
+    F(
+        "claim_job",
+        "jobs",
+        HANDLER,
+        'takes the next queued job (`POST /jobs/claim`): of the jobs in state "queued", the '
+        "one of the highest priority and, among those, the oldest (the lowest id); it sets "
+        'its state to "running" and answers 200 with the job. With no queued job it answers '
+        '404 with {"error": "no queued job"}',
+        _CLAIM,
+        (
+            scenario(
+                expect(call("POST", "/jobs/claim"), 404, {"error": "no queued job"}),
+                enqueue("email"),
+                enqueue("backup", 5),
+                enqueue("report", 1),
+                expect(call("POST", "/jobs/claim"), 200, job(2, "backup", 5, "running")),
+                expect(call("POST", "/jobs/claim"), 200, job(1, "email", 3, "running")),
+                expect(call("POST", "/jobs/claim"), 200, job(3, "report", 1, "running")),
+                expect(call("POST", "/jobs/claim"), 404, {"error": "no queued job"}),
+            ),
+        ),
+        defect=Defect(
+            _CLAIM.replace(
+                "max(queued, key=lambda j: j['priority'])",
+                "sorted(queued, key=lambda j: j['priority'])[-1]",
+            ),
+            "two queued jobs of the same priority",
+            "the newer one is claimed first; of equal priorities the oldest (lowest id) "
+            "should go first",
+            (
+                scenario(
+                    enqueue("email"),
+                    enqueue("report"),
+                    expect(call("POST", "/jobs/claim"), 200, job(1, "email", 3, "running")),
+                    expect(call("POST", "/jobs/claim"), 200, job(2, "report", 3, "running")),
+                ),
+            ),
+        ),
+        route="POST /jobs/claim",
+        requires=("enqueue_job",),
+    ),
+    F(
+        "cancel_job",
+        "jobs",
+        HANDLER,
+        "cancels the job whose id is in the path (`DELETE /jobs/2`): a queued job's state "
+        'becomes "cancelled" (it is kept) and it answers 200 with the job. A job in any '
+        'other state answers 409 with {"error": "only a queued job can be cancelled"}, an '
+        'unknown id 404 with {"error": "job not found"}',
+        _lookup("jobs", "found", "job")
+        + code(
+            """
+            if found['state'] != 'queued':
+                return 409, {'error': 'only a queued job can be cancelled'}
+            return 200, store.update('jobs', found['id'], {'state': 'cancelled'})
+            """
+        ),
+        (
+            scenario(
+                enqueue("email"),
+                enqueue("backup", 5),
+                expect(call("DELETE", "/jobs/1"), 200, job(1, "email", 3, "cancelled")),
+                expect(call("DELETE", "/jobs/1"), 409, _NOT_QUEUED),
+                expect(call("DELETE", "/jobs/7"), 404, _JOB_MISSING),
+                expect(call("DELETE", "/jobs/2"), 200, job(2, "backup", 5, "cancelled")),
+            ),
+        ),
+        route="DELETE /jobs/{id}",
+        requires=("enqueue_job",),
+    ),
+    F(
+        "job_counts",
+        "jobs",
+        HANDLER,
+        'answers 200 with how many jobs are in each state: {"queued": q, "running": r, '
+        '"done": d, "cancelled": c}, every one of the four keys there even at 0',
+        _JOB_COUNTS,
+        (
+            scenario(
+                enqueue("email"),
+                enqueue("backup", 5),
+                enqueue("report", 1),
+                call("DELETE", "/jobs/3"),
+                expect(
+                    call("GET", "/jobs/counts"),
+                    200,
+                    {"queued": 2, "running": 0, "done": 0, "cancelled": 1},
+                ),
+            ),
+        ),
+        defect=Defect(
+            code(
+                """
+                counts = {}
+                for j in store.records('jobs'):
+                    counts[j['state']] = counts.get(j['state'], 0) + 1
+                return 200, counts
+                """
+            ),
+            "a state no job is in, such as when no job was ever claimed",
+            "the state is left out of the answer; every state should be there, with 0",
+            (
+                scenario(
+                    expect(
+                        call("GET", "/jobs/counts"),
+                        200,
+                        {"queued": 0, "running": 0, "done": 0, "cancelled": 0},
+                    ),
+                    enqueue("email"),
+                    expect(
+                        call("GET", "/jobs/counts"),
+                        200,
+                        {"queued": 1, "running": 0, "done": 0, "cancelled": 0},
+                    ),
+                ),
+            ),
+        ),
+        route="GET /jobs/counts",
+        requires=("enqueue_job", "cancel_job"),
+    ),
+    F(
+        "finish_job",
+        "jobs",
+        HANDLER,
+        "marks the running job whose id is in the path as done (`POST /jobs/2/finish`: its "
+        'state becomes "done") and answers 200 with the job. A job that is not running '
+        'answers 409 with {"error": "only a running job can be finished"}, an unknown id 404 '
+        'with {"error": "job not found"}',
+        _lookup("jobs", "found", "job")
+        + code(
+            """
+            if found['state'] != 'running':
+                return 409, {'error': 'only a running job can be finished'}
+            return 200, store.update('jobs', found['id'], {'state': 'done'})
+            """
+        ),
+        (
+            scenario(
+                enqueue("email"),
+                enqueue("backup", 5),
+                call("POST", "/jobs/claim"),
+                expect(call("POST", "/jobs/2/finish"), 200, job(2, "backup", 5, "done")),
+                expect(
+                    call("POST", "/jobs/2/finish"),
+                    409,
+                    {"error": "only a running job can be finished"},
+                ),
+                expect(
+                    call("POST", "/jobs/1/finish"),
+                    409,
+                    {"error": "only a running job can be finished"},
+                ),
+                expect(call("POST", "/jobs/5/finish"), 404, _JOB_MISSING),
+            ),
+        ),
+        route="POST /jobs/{id}/finish",
+        requires=("enqueue_job", "claim_job"),
+    ),
+)
+
+RECORD_TEMPLATES: tuple[FunctionTemplate, ...] = (
+    *EXPENSES,
+    *SCORES,
+    *LINKS,
+    *GLOSSARY,
+    *TIMESHEETS,
+    *JOBS,
+)
