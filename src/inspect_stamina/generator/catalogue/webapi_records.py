@@ -1434,6 +1434,964 @@ JOBS: tuple[FunctionTemplate, ...] = (
     ),
 )
 
+# ---- messages between users, and their inboxes ----
+
+
+def message(i: int, sender: str, to: str, text: str, read: bool = False) -> dict[str, object]:
+    """A message as the service answers it."""
+    return {"id": i, "from": sender, "to": to, "text": text, "read": read}
+
+
+def send(sender: str, to: str, text: str) -> str:
+    """POST /messages."""
+    return call("POST", "/messages", {"from": sender, "to": to, "text": text})
+
+
+_MESSAGE_MISSING = {"error": "message not found"}
+_SEND = (
+    _DATA
+    + _required("from", "to", "text")
+    + code(
+        """
+        if data['from'] == data['to']:
+            return 400, {'error': 'cannot send a message to yourself'}
+        fields = {'from': data['from'], 'to': data['to'], 'text': data['text'], 'read': False}
+        return 201, store.add('messages', fields)
+        """
+    )
+)
+_INBOX = code(
+    """
+    mine = [m for m in store.records('messages') if m['to'] == params['user']]
+    return 200, mine[::-1]
+    """
+)
+
+MESSAGES: tuple[FunctionTemplate, ...] = (
+    F(
+        "send_message",
+        "messages",
+        HANDLER,
+        "sends a message from a JSON body with `from`, `to` and `text` (all non-empty "
+        "strings), and answers 201 with the message: its `id` (counting from 1), `from`, "
+        '`to`, `text` and `read` (false). It answers 400 with {"error": "from is required"}, '
+        '{"error": "to is required"} or {"error": "text is required"} (checked in that '
+        'order), and 400 with {"error": "cannot send a message to yourself"} when `from` and '
+        "`to` are the same user",
+        _SEND,
+        (
+            scenario(
+                expect(send("ann", "bob", "hi"), 201, message(1, "ann", "bob", "hi")),
+                expect(send("bob", "ann", "hello"), 201, message(2, "bob", "ann", "hello")),
+                expect(
+                    call("POST", "/messages", {"to": "bob", "text": "hi"}),
+                    400,
+                    {"error": "from is required"},
+                ),
+                expect(
+                    call("POST", "/messages", {"from": "ann", "to": "bob"}),
+                    400,
+                    {"error": "text is required"},
+                ),
+            ),
+        ),
+        defect=Defect(
+            _SEND.replace(
+                "    if data['from'] == data['to']:\n"
+                "        return 400, {'error': 'cannot send a message to yourself'}\n",
+                "",
+            ),
+            "a message whose `from` and `to` are the same user",
+            'it is sent; it should be a 400 with {"error": "cannot send a message to yourself"}',
+            (
+                scenario(
+                    expect(
+                        send("ann", "ann", "note to self"),
+                        400,
+                        {"error": "cannot send a message to yourself"},
+                    ),
+                    expect(send("ann", "bob", "hi"), 201, message(1, "ann", "bob", "hi")),
+                ),
+            ),
+        ),
+        route="POST /messages",
+    ),
+    F(
+        "inbox",
+        "messages",
+        HANDLER,
+        "answers 200 with the messages sent to the user named in the path "
+        "(`GET /users/ann/inbox`), the newest first (the highest id first); the messages "
+        "the user sent are not in it, and a user with none gets []",
+        _INBOX,
+        (
+            scenario(
+                send("ann", "bob", "hi"),
+                send("bob", "ann", "hello"),
+                send("cat", "bob", "lunch?"),
+                expect(
+                    call("GET", "/users/bob/inbox"),
+                    200,
+                    [message(3, "cat", "bob", "lunch?"), message(1, "ann", "bob", "hi")],
+                ),
+                expect(call("GET", "/users/dan/inbox"), 200, []),
+            ),
+        ),
+        defect=Defect(
+            code(
+                """
+                user = params['user']
+                mine = [m for m in store.records('messages') if user in (m['to'], m['from'])]
+                return 200, mine[::-1]
+                """
+            ),
+            "a user who has sent messages as well as received some",
+            "the messages they sent show in their own inbox; it holds only the ones sent to them",
+            (
+                scenario(
+                    send("ann", "bob", "hi"),
+                    send("bob", "ann", "hello"),
+                    expect(
+                        call("GET", "/users/ann/inbox"), 200, [message(2, "bob", "ann", "hello")]
+                    ),
+                ),
+            ),
+        ),
+        change=Change(
+            "GET /users/<user>/inbox takes an optional `from` (`?from=cat`): then it lists "
+            "only the messages to the user from that sender, still the newest first",
+            code(
+                """
+                mine = [m for m in store.records('messages') if m['to'] == params['user']]
+                if 'from' in params:
+                    mine = [m for m in mine if m['from'] == params['from']]
+                return 200, mine[::-1]
+                """
+            ),
+            (
+                scenario(
+                    send("ann", "bob", "hi"),
+                    send("cat", "bob", "lunch?"),
+                    send("ann", "bob", "see you"),
+                    expect(
+                        call("GET", "/users/bob/inbox?from=ann"),
+                        200,
+                        [message(3, "ann", "bob", "see you"), message(1, "ann", "bob", "hi")],
+                    ),
+                    expect(call("GET", "/users/bob/inbox?from=dan"), 200, []),
+                ),
+            ),
+        ),
+        route="GET /users/{user}/inbox",
+        requires=("send_message",),
+    ),
+    F(
+        "mark_read",
+        "messages",
+        HANDLER,
+        "marks the message whose id is in the path as read (`POST /messages/2/read`) and "
+        'answers 200 with it, "read" being true (marking it again changes nothing); 404 with '
+        '{"error": "message not found"} for an unknown id',
+        _lookup("messages", "found", "message")
+        + "    return 200, store.update('messages', found['id'], {'read': True})",
+        (
+            scenario(
+                send("ann", "bob", "hi"),
+                send("bob", "ann", "hello"),
+                expect(
+                    call("POST", "/messages/2/read"), 200, message(2, "bob", "ann", "hello", True)
+                ),
+                expect(
+                    call("POST", "/messages/2/read"), 200, message(2, "bob", "ann", "hello", True)
+                ),
+                expect(call("POST", "/messages/3/read"), 404, _MESSAGE_MISSING),
+            ),
+        ),
+        route="POST /messages/{id}/read",
+        requires=("send_message",),
+    ),
+    F(
+        "unread_count",
+        "messages",
+        HANDLER,
+        'answers 200 with {"user": u, "unread": n} for the user named in the path '
+        "(`GET /users/ann/unread`): how many messages sent to them are not read yet",
+        code(
+            """
+            unread = [m for m in store.records('messages') if m['to'] == params['user'] and not m['read']]
+            return 200, {'user': params['user'], 'unread': len(unread)}
+            """
+        ),
+        (
+            scenario(
+                send("ann", "bob", "hi"),
+                send("cat", "bob", "lunch?"),
+                send("bob", "ann", "hello"),
+                call("POST", "/messages/1/read"),
+                expect(call("GET", "/users/bob/unread"), 200, {"user": "bob", "unread": 1}),
+                expect(call("GET", "/users/ann/unread"), 200, {"user": "ann", "unread": 1}),
+                expect(call("GET", "/users/dan/unread"), 200, {"user": "dan", "unread": 0}),
+            ),
+        ),
+        route="GET /users/{user}/unread",
+        requires=("send_message", "mark_read"),
+    ),
+    F(
+        "delete_message",
+        "messages",
+        HANDLER,
+        "deletes the message whose id is in the path and answers 204 with an empty body; "
+        '404 with {"error": "message not found"} when there is none',
+        _delete("messages", "found", "message"),
+        (
+            scenario(
+                send("ann", "bob", "hi"),
+                expect(call("DELETE", "/messages/1"), 204, None),
+                expect(call("DELETE", "/messages/1"), 404, _MESSAGE_MISSING),
+                expect(send("ann", "bob", "hi"), 201, message(2, "ann", "bob", "hi")),
+            ),
+        ),
+        route="DELETE /messages/{id}",
+        requires=("send_message",),
+    ),
+)
+
+# ---- sensor readings and their statistics ----
+
+
+def reading(i: int, sensor: str, value: float) -> dict[str, object]:
+    """A reading as the service answers it."""
+    return {"id": i, "sensor": sensor, "value": value}
+
+
+def read_in(sensor: str, value: object) -> str:
+    """POST /readings."""
+    return call("POST", "/readings", {"sensor": sensor, "value": value})
+
+
+_NO_READINGS = {"error": "no readings for this sensor"}
+_VALUE = {"error": "value must be a number"}
+_SENSOR_READINGS = (
+    code(
+        """
+    values = [r['value'] for r in store.records('readings') if r['sensor'] == params['sensor']]
+    if not values:
+        return 404, {'error': 'no readings for this sensor'}
+    """
+    )
+    + "\n"
+)
+
+READINGS: tuple[FunctionTemplate, ...] = (
+    F(
+        "record_reading",
+        "readings",
+        HANDLER,
+        "records a sensor reading from a JSON body with a `sensor` (a non-empty string) and "
+        'a `value` (a number: true, false or text such as "20" are not one), and answers '
+        "201 with the reading: its `id` (counting from 1), `sensor` and `value`. It answers "
+        '400 with {"error": "sensor is required"} or {"error": "value must be a number"} '
+        "when one is wrong",
+        _DATA
+        + _required("sensor")
+        + code(
+            """
+            value = data.get('value')
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                return 400, {'error': 'value must be a number'}
+            return 201, store.add('readings', {'sensor': data['sensor'], 'value': value})
+            """
+        ),
+        (
+            scenario(
+                expect(read_in("kitchen", 21.5), 201, reading(1, "kitchen", 21.5)),
+                expect(read_in("attic", -3), 201, reading(2, "attic", -3)),
+                expect(read_in("attic", "20"), 400, _VALUE),
+                expect(read_in("attic", True), 400, _VALUE),
+                expect(
+                    call("POST", "/readings", {"value": 1}), 400, {"error": "sensor is required"}
+                ),
+            ),
+        ),
+        route="POST /readings",
+    ),
+    F(
+        "sensor_stats",
+        "readings",
+        HANDLER,
+        'answers 200 with {"sensor": s, "count": n, "min": lo, "max": hi, "mean": m} over '
+        "the readings of the sensor named in the path (`GET /sensors/kitchen/stats`), the "
+        "mean rounded to 2 decimals; a sensor without readings answers 404 with "
+        '{"error": "no readings for this sensor"}',
+        _SENSOR_READINGS
+        + code(
+            """
+            mean = round(sum(values) / len(values), 2)
+            return 200, {'sensor': params['sensor'], 'count': len(values), 'min': min(values), 'max': max(values), 'mean': mean}
+            """
+        ),
+        (
+            scenario(
+                read_in("kitchen", 20),
+                read_in("attic", -3),
+                read_in("kitchen", 21.5),
+                read_in("kitchen", 19),
+                expect(
+                    call("GET", "/sensors/kitchen/stats"),
+                    200,
+                    {"sensor": "kitchen", "count": 3, "min": 19, "max": 21.5, "mean": 20.17},
+                ),
+                expect(
+                    call("GET", "/sensors/attic/stats"),
+                    200,
+                    {"sensor": "attic", "count": 1, "min": -3, "max": -3, "mean": -3.0},
+                ),
+                expect(call("GET", "/sensors/cellar/stats"), 404, _NO_READINGS),
+            ),
+        ),
+        defect=Defect(
+            _SENSOR_READINGS
+            + code(
+                """
+                mean = sum(values) // len(values)
+                return 200, {'sensor': params['sensor'], 'count': len(values), 'min': min(values), 'max': max(values), 'mean': mean}
+                """
+            ),
+            "readings whose mean is not a whole number, such as 20 and 21",
+            "the mean is rounded down to 20; it should be 20.5 (rounded to 2 decimals)",
+            (
+                scenario(
+                    read_in("kitchen", 20),
+                    read_in("kitchen", 21),
+                    expect(
+                        call("GET", "/sensors/kitchen/stats"),
+                        200,
+                        {"sensor": "kitchen", "count": 2, "min": 20, "max": 21, "mean": 20.5},
+                    ),
+                ),
+            ),
+        ),
+        route="GET /sensors/{sensor}/stats",
+        requires=("record_reading",),
+    ),
+    F(
+        "latest_reading",
+        "readings",
+        HANDLER,
+        "answers 200 with the newest reading (the highest id) of the sensor named in the "
+        "path (`GET /sensors/kitchen/latest`), or 404 with "
+        '{"error": "no readings for this sensor"} when it has none',
+        code(
+            """
+            mine = [r for r in store.records('readings') if r['sensor'] == params['sensor']]
+            if not mine:
+                return 404, {'error': 'no readings for this sensor'}
+            return 200, mine[-1]
+            """
+        ),
+        (
+            scenario(
+                read_in("kitchen", 20),
+                read_in("kitchen", 21.5),
+                read_in("attic", -3),
+                expect(call("GET", "/sensors/kitchen/latest"), 200, reading(2, "kitchen", 21.5)),
+                expect(call("GET", "/sensors/attic/latest"), 200, reading(3, "attic", -3)),
+                expect(call("GET", "/sensors/cellar/latest"), 404, _NO_READINGS),
+            ),
+        ),
+        route="GET /sensors/{sensor}/latest",
+        requires=("record_reading",),
+    ),
+    F(
+        "list_sensors",
+        "readings",
+        HANDLER,
+        'answers 200 with [{"sensor": s, "readings": n}, ...]: every sensor that has '
+        "readings, once, sorted by name, with how many readings it has",
+        code(
+            """
+            counts = {}
+            for r in store.records('readings'):
+                counts[r['sensor']] = counts.get(r['sensor'], 0) + 1
+            return 200, [{'sensor': s, 'readings': counts[s]} for s in sorted(counts)]
+            """
+        ),
+        (
+            scenario(
+                expect(call("GET", "/sensors"), 200, []),
+                read_in("kitchen", 20),
+                read_in("attic", -3),
+                read_in("kitchen", 21.5),
+                expect(
+                    call("GET", "/sensors"),
+                    200,
+                    [{"sensor": "attic", "readings": 1}, {"sensor": "kitchen", "readings": 2}],
+                ),
+            ),
+        ),
+        route="GET /sensors",
+        requires=("record_reading",),
+    ),
+    F(
+        "clear_readings",
+        "readings",
+        HANDLER,
+        "deletes every reading of the sensor named in the path "
+        '(`DELETE /sensors/kitchen/readings`) and answers 200 with {"removed": n}, how many '
+        "it deleted (0 for a sensor without readings); other sensors' readings stay",
+        code(
+            """
+            mine = [r for r in store.records('readings') if r['sensor'] == params['sensor']]
+            for r in mine:
+                store.remove('readings', r['id'])
+            return 200, {'removed': len(mine)}
+            """
+        ),
+        (
+            scenario(
+                read_in("kitchen", 20),
+                read_in("attic", -3),
+                read_in("kitchen", 21.5),
+                expect(call("DELETE", "/sensors/kitchen/readings"), 200, {"removed": 2}),
+                expect(call("DELETE", "/sensors/kitchen/readings"), 200, {"removed": 0}),
+                expect(call("DELETE", "/sensors/attic/readings"), 200, {"removed": 1}),
+            ),
+        ),
+        route="DELETE /sensors/{sensor}/readings",
+        requires=("record_reading",),
+    ),
+)
+
+# ---- product reviews and their ratings ----
+
+
+def review(i: int, product: str, stars: int, text: str = "") -> dict[str, object]:
+    """A review as the service answers it."""
+    return {"id": i, "product": product, "stars": stars, "text": text}
+
+
+def new_review(product: str, stars: object, text: str | None = None) -> str:
+    """POST /reviews."""
+    fields = {"product": product, "stars": stars}
+    if text is not None:
+        fields["text"] = text
+    return call("POST", "/reviews", fields)
+
+
+_STARS = {"error": "stars must be a whole number from 1 to 5"}
+_REVIEW_MISSING = {"error": "review not found"}
+_POST_REVIEW = (
+    _DATA
+    + _required("product")
+    + code(
+        """
+        stars, text = data.get('stars'), data.get('text', '')
+        if isinstance(stars, bool) or not isinstance(stars, int) or not 1 <= stars <= 5:
+            return 400, {'error': 'stars must be a whole number from 1 to 5'}
+        if not isinstance(text, str):
+            return 400, {'error': 'text must be a string'}
+        return 201, store.add('reviews', {'product': data['product'], 'stars': stars, 'text': text})
+        """
+    )
+)
+_RATING = code(
+    """
+    stars = [r['stars'] for r in store.records('reviews') if r['product'] == params['product']]
+    average = round(sum(stars) / len(stars), 1) if stars else None
+    return 200, {'product': params['product'], 'reviews': len(stars), 'average': average}
+    """
+)
+_TOP = code(
+    """
+    stars = {}
+    for r in store.records('reviews'):
+        stars.setdefault(r['product'], []).append(r['stars'])
+    rows = [{'product': p, 'average': round(sum(s) / len(s), 1)} for p, s in stars.items()]
+    return 200, sorted(rows, key=lambda row: (-row['average'], row['product']))
+    """
+)
+
+REVIEWS: tuple[FunctionTemplate, ...] = (
+    F(
+        "post_review",
+        "reviews",
+        HANDLER,
+        "posts a product review from a JSON body with a `product` (a non-empty string), "
+        "`stars` (a whole number from 1 to 5) and an optional `text` (a string, default "
+        '""), and answers 201 with the review: its `id` (counting from 1), `product`, '
+        '`stars` and `text`. It answers 400 with {"error": "product is required"}, '
+        '{"error": "stars must be a whole number from 1 to 5"} or {"error": "text must be '
+        'a string"} when one is wrong',
+        _POST_REVIEW,
+        (
+            scenario(
+                expect(new_review("kettle", 4, "quick"), 201, review(1, "kettle", 4, "quick")),
+                expect(new_review("toaster", 5), 201, review(2, "toaster", 5)),
+                expect(new_review("toaster", 6), 400, _STARS),
+                expect(new_review("toaster", 4.5), 400, _STARS),
+                expect(
+                    call("POST", "/reviews", {"product": "mug", "stars": 3, "text": 7}),
+                    400,
+                    {"error": "text must be a string"},
+                ),
+                expect(
+                    call("POST", "/reviews", {"stars": 3}), 400, {"error": "product is required"}
+                ),
+            ),
+        ),
+        defect=Defect(
+            _POST_REVIEW.replace("not 1 <= stars <= 5", "stars > 5"),
+            "a review of 0 stars or fewer, such as 0",
+            "it is stored and drags the product's rating down; stars go from 1 to 5: it "
+            'should be a 400 with {"error": "stars must be a whole number from 1 to 5"}',
+            (
+                scenario(
+                    expect(new_review("kettle", 0), 400, _STARS),
+                    expect(new_review("kettle", -2), 400, _STARS),
+                    expect(new_review("kettle", 1), 201, review(1, "kettle", 1)),
+                ),
+            ),
+        ),
+        route="POST /reviews",
+    ),
+    F(
+        "product_rating",
+        "reviews",
+        HANDLER,
+        'answers 200 with {"product": p, "reviews": n, "average": a} for the product named '
+        "in the path (`GET /products/kettle/rating`): how many reviews it has and their mean "
+        'stars rounded to 1 decimal; a product without reviews answers {"product": p, '
+        '"reviews": 0, "average": null}',
+        _RATING,
+        (
+            scenario(
+                new_review("kettle", 4),
+                new_review("toaster", 5),
+                new_review("kettle", 5),
+                new_review("kettle", 5),
+                expect(
+                    call("GET", "/products/kettle/rating"),
+                    200,
+                    {"product": "kettle", "reviews": 3, "average": 4.7},
+                ),
+                expect(
+                    call("GET", "/products/toaster/rating"),
+                    200,
+                    {"product": "toaster", "reviews": 1, "average": 5.0},
+                ),
+            ),
+        ),
+        defect=Defect(
+            code(
+                """
+                stars = [r['stars'] for r in store.records('reviews') if r['product'] == params['product']]
+                average = round(sum(stars) / len(stars), 1)
+                return 200, {'product': params['product'], 'reviews': len(stars), 'average': average}
+                """
+            ),
+            "a product nobody has reviewed yet",
+            "the request fails with a server error (500); it should be a 200 with "
+            '"reviews": 0 and "average": null',
+            (
+                scenario(
+                    new_review("kettle", 4),
+                    expect(
+                        call("GET", "/products/mug/rating"),
+                        200,
+                        {"product": "mug", "reviews": 0, "average": None},
+                    ),
+                ),
+            ),
+        ),
+        route="GET /products/{product}/rating",
+        requires=("post_review",),
+    ),
+    F(
+        "top_products",
+        "reviews",
+        HANDLER,
+        'answers 200 with [{"product": p, "average": a}, ...]: every reviewed product with '
+        "its mean stars rounded to 1 decimal, the best average first and products of equal "
+        "average by name",
+        _TOP,
+        (
+            scenario(
+                expect(call("GET", "/products/top"), 200, []),
+                new_review("toaster", 3),
+                new_review("kettle", 4),
+                new_review("mug", 5),
+                new_review("kettle", 5),
+                new_review("toaster", 4),
+                expect(
+                    call("GET", "/products/top"),
+                    200,
+                    [
+                        {"product": "mug", "average": 5.0},
+                        {"product": "kettle", "average": 4.5},
+                        {"product": "toaster", "average": 3.5},
+                    ],
+                ),
+            ),
+        ),
+        defect=Defect(
+            _TOP.replace("(-row['average'], row['product'])", "-row['average']"),
+            "two products of the same average, the later-named one reviewed first",
+            "they are listed in the order they were first reviewed; equal averages go by "
+            "product name",
+            (
+                scenario(
+                    new_review("toaster", 4),
+                    new_review("kettle", 4),
+                    expect(
+                        call("GET", "/products/top"),
+                        200,
+                        [
+                            {"product": "kettle", "average": 4.0},
+                            {"product": "toaster", "average": 4.0},
+                        ],
+                    ),
+                ),
+            ),
+        ),
+        change=Change(
+            "GET /products/top takes an optional `min_reviews` (a whole number, 1 or more; "
+            "default 1): only products with at least that many reviews are listed. Another "
+            '`min_reviews` is a 400 with {"error": "min_reviews must be a whole number, 1 or '
+            'more"}',
+            code(
+                """
+                least = params.get('min_reviews', '1')
+                if not least.isdigit() or int(least) < 1:
+                    return 400, {'error': 'min_reviews must be a whole number, 1 or more'}
+                stars = {}
+                for r in store.records('reviews'):
+                    stars.setdefault(r['product'], []).append(r['stars'])
+                rows = [{'product': p, 'average': round(sum(s) / len(s), 1)}
+                        for p, s in stars.items() if len(s) >= int(least)]
+                return 200, sorted(rows, key=lambda row: (-row['average'], row['product']))
+                """
+            ),
+            (
+                scenario(
+                    new_review("toaster", 3),
+                    new_review("kettle", 4),
+                    new_review("mug", 5),
+                    new_review("kettle", 5),
+                    new_review("toaster", 4),
+                    expect(
+                        call("GET", "/products/top?min_reviews=2"),
+                        200,
+                        [
+                            {"product": "kettle", "average": 4.5},
+                            {"product": "toaster", "average": 3.5},
+                        ],
+                    ),
+                    expect(
+                        call("GET", "/products/top?min_reviews=0"),
+                        400,
+                        {"error": "min_reviews must be a whole number, 1 or more"},
+                    ),
+                ),
+            ),
+        ),
+        route="GET /products/top",
+        requires=("post_review",),
+    ),
+    F(
+        "product_reviews",
+        "reviews",
+        HANDLER,
+        "answers 200 with the reviews of the product named in the path "
+        "(`GET /products/kettle/reviews`), the most stars first and, among equal stars, the "
+        "newest (the highest id) first; a product without reviews gets []",
+        code(
+            """
+            mine = [r for r in store.records('reviews') if r['product'] == params['product']]
+            return 200, sorted(mine, key=lambda r: (-r['stars'], -r['id']))
+            """
+        ),
+        (
+            scenario(
+                new_review("kettle", 4, "quick"),
+                new_review("kettle", 2, "loud"),
+                new_review("toaster", 5),
+                new_review("kettle", 4, "nice"),
+                expect(
+                    call("GET", "/products/kettle/reviews"),
+                    200,
+                    [
+                        review(4, "kettle", 4, "nice"),
+                        review(1, "kettle", 4, "quick"),
+                        review(2, "kettle", 2, "loud"),
+                    ],
+                ),
+                expect(call("GET", "/products/mug/reviews"), 200, []),
+            ),
+        ),
+        route="GET /products/{product}/reviews",
+        requires=("post_review",),
+    ),
+    F(
+        "delete_review",
+        "reviews",
+        HANDLER,
+        "deletes the review whose id is in the path and answers 204 with an empty body; "
+        '404 with {"error": "review not found"} when there is none',
+        _delete("reviews", "found", "review"),
+        (
+            scenario(
+                new_review("kettle", 4),
+                new_review("kettle", 2),
+                expect(call("DELETE", "/reviews/2"), 204, None),
+                expect(call("DELETE", "/reviews/2"), 404, _REVIEW_MISSING),
+                expect(call("DELETE", "/reviews/1"), 204, None),
+            ),
+        ),
+        route="DELETE /reviews/{id}",
+        requires=("post_review",),
+    ),
+)
+
+# ---- playlists and their songs, lengths in seconds ----
+
+
+def playlist(i: int, name: str, songs: list[dict[str, object]] | None = None) -> dict[str, object]:
+    """A playlist as the service answers it."""
+    return {"id": i, "name": name, "songs": songs or []}
+
+
+def song(title: str, seconds: int) -> dict[str, object]:
+    """A song in a playlist."""
+    return {"title": title, "seconds": seconds}
+
+
+def new_playlist(name: str) -> str:
+    """POST /playlists."""
+    return call("POST", "/playlists", {"name": name})
+
+
+def add_song(playlist_id: int, title: str, seconds: object) -> str:
+    """POST /playlists/<id>/songs."""
+    return call("POST", f"/playlists/{playlist_id}/songs", {"title": title, "seconds": seconds})
+
+
+_PLAYLIST_LOOKUP = _lookup("playlists", "found", "playlist")
+_PLAYLIST_MISSING = {"error": "playlist not found"}
+_SECONDS = {"error": "seconds must be a whole number, 1 or more"}
+_DURATION = _PLAYLIST_LOOKUP + code(
+    """
+    seconds = sum(s['seconds'] for s in found['songs'])
+    text = f"{seconds // 60}:{seconds % 60:02d}"
+    return 200, {'songs': len(found['songs']), 'seconds': seconds, 'text': text}
+    """
+)
+
+PLAYLISTS: tuple[FunctionTemplate, ...] = (
+    F(
+        "create_playlist",
+        "playlists",
+        HANDLER,
+        "creates a playlist from a JSON body with a `name` (a non-empty string), and answers "
+        "201 with it: its `id` (counting from 1), `name` and `songs` ([]). Without a name it "
+        'answers 400 with {"error": "name is required"}',
+        _DATA
+        + _required("name")
+        + "    return 201, store.add('playlists', {'name': data['name'], 'songs': []})",
+        (
+            scenario(
+                expect(new_playlist("road trip"), 201, playlist(1, "road trip")),
+                expect(new_playlist("focus"), 201, playlist(2, "focus")),
+                expect(new_playlist(""), 400, {"error": "name is required"}),
+            ),
+        ),
+        route="POST /playlists",
+    ),
+    F(
+        "add_song",
+        "playlists",
+        HANDLER,
+        "adds a song at the end of the playlist whose id is in the path, from a JSON body "
+        "with a `title` (a non-empty string) and `seconds` (a whole number, 1 or more), and "
+        'answers 200 with the playlist, each song as {"title": t, "seconds": s}. 404 with '
+        '{"error": "playlist not found"} for an unknown playlist, 400 with {"error": "title '
+        'is required"} or {"error": "seconds must be a whole number, 1 or more"} for a wrong '
+        "song",
+        _PLAYLIST_LOOKUP
+        + _DATA
+        + _required("title")
+        + code(
+            """
+            seconds = data.get('seconds')
+            if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 1:
+                return 400, {'error': 'seconds must be a whole number, 1 or more'}
+            songs = found['songs'] + [{'title': data['title'], 'seconds': seconds}]
+            return 200, store.update('playlists', found['id'], {'songs': songs})
+            """
+        ),
+        (
+            scenario(
+                new_playlist("road trip"),
+                expect(
+                    add_song(1, "Intro", 95), 200, playlist(1, "road trip", [song("Intro", 95)])
+                ),
+                expect(
+                    add_song(1, "Drive", 250),
+                    200,
+                    playlist(1, "road trip", [song("Intro", 95), song("Drive", 250)]),
+                ),
+                expect(add_song(1, "Outro", 0), 400, _SECONDS),
+                expect(add_song(1, "", 60), 400, {"error": "title is required"}),
+                expect(add_song(2, "Intro", 95), 404, _PLAYLIST_MISSING),
+            ),
+        ),
+        route="POST /playlists/{id}/songs",
+        requires=("create_playlist",),
+    ),
+    F(
+        "playlist_duration",
+        "playlists",
+        HANDLER,
+        'answers 200 with {"songs": n, "seconds": s, "text": t} for the playlist whose id is '
+        "in the path: how many songs it has, their total length in seconds and that length "
+        "as minutes:seconds text, the seconds always two digits and the minutes not capped "
+        'at 60 ("5:05", "75:00", "0:00" when it is empty); 404 with {"error": "playlist not '
+        'found"} for an unknown playlist',
+        _DURATION,
+        (
+            scenario(
+                new_playlist("road trip"),
+                new_playlist("long"),
+                add_song(1, "Intro", 95),
+                add_song(1, "Drive", 250),
+                add_song(2, "Suite", 4500),
+                expect(
+                    call("GET", "/playlists/1/duration"),
+                    200,
+                    {"songs": 2, "seconds": 345, "text": "5:45"},
+                ),
+                expect(
+                    call("GET", "/playlists/2/duration"),
+                    200,
+                    {"songs": 1, "seconds": 4500, "text": "75:00"},
+                ),
+                expect(call("GET", "/playlists/3/duration"), 404, _PLAYLIST_MISSING),
+            ),
+        ),
+        defect=Defect(
+            _DURATION.replace("{seconds % 60:02d}", "{seconds % 60}"),
+            "a total whose seconds part is below 10, such as 305 seconds",
+            'the text reads "5:5"; the seconds are always two digits: "5:05"',
+            (
+                scenario(
+                    new_playlist("short"),
+                    new_playlist("empty"),
+                    add_song(1, "Intro", 305),
+                    expect(
+                        call("GET", "/playlists/1/duration"),
+                        200,
+                        {"songs": 1, "seconds": 305, "text": "5:05"},
+                    ),
+                    expect(
+                        call("GET", "/playlists/2/duration"),
+                        200,
+                        {"songs": 0, "seconds": 0, "text": "0:00"},
+                    ),
+                ),
+            ),
+        ),
+        route="GET /playlists/{id}/duration",
+        requires=("create_playlist", "add_song"),
+    ),
+    F(
+        "remove_song",
+        "playlists",
+        HANDLER,
+        "removes the song at a position of the playlist whose id is in the path "
+        "(`DELETE /playlists/1/songs/2`: positions count from 1) and answers 200 with the "
+        'playlist; 404 with {"error": "playlist not found"} for an unknown playlist, 404 '
+        'with {"error": "song not found"} for a position that is not one from 1 to the '
+        "number of songs",
+        _PLAYLIST_LOOKUP
+        + code(
+            """
+            text, songs = params['position'], found['songs']
+            if not text.isdigit() or not 1 <= int(text) <= len(songs):
+                return 404, {'error': 'song not found'}
+            kept = songs[:int(text) - 1] + songs[int(text):]
+            return 200, store.update('playlists', found['id'], {'songs': kept})
+            """
+        ),
+        (
+            scenario(
+                new_playlist("road trip"),
+                add_song(1, "Intro", 95),
+                add_song(1, "Drive", 250),
+                add_song(1, "Outro", 60),
+                expect(
+                    call("DELETE", "/playlists/1/songs/2"),
+                    200,
+                    playlist(1, "road trip", [song("Intro", 95), song("Outro", 60)]),
+                ),
+                expect(call("DELETE", "/playlists/1/songs/3"), 404, {"error": "song not found"}),
+                expect(call("DELETE", "/playlists/1/songs/0"), 404, {"error": "song not found"}),
+                expect(call("DELETE", "/playlists/4/songs/1"), 404, _PLAYLIST_MISSING),
+            ),
+        ),
+        defect=Defect(
+            _PLAYLIST_LOOKUP
+            + code(
+                """
+                text, songs = params['position'], found['songs']
+                if not text.isdigit() or int(text) > len(songs):
+                    return 404, {'error': 'song not found'}
+                kept = songs[:int(text) - 1] + songs[int(text):]
+                return 200, store.update('playlists', found['id'], {'songs': kept})
+                """
+            ),
+            "position 0, such as DELETE /playlists/1/songs/0",
+            "it answers 200 and the playlist is changed (its songs duplicated); positions "
+            'count from 1: it should be a 404 with {"error": "song not found"}',
+            (
+                scenario(
+                    new_playlist("road trip"),
+                    add_song(1, "Intro", 95),
+                    expect(
+                        call("DELETE", "/playlists/1/songs/0"), 404, {"error": "song not found"}
+                    ),
+                    expect(call("DELETE", "/playlists/1/songs/1"), 200, playlist(1, "road trip")),
+                ),
+            ),
+        ),
+        route="DELETE /playlists/{id}/songs/{position}",
+        requires=("create_playlist", "add_song"),
+    ),
+    F(
+        "rename_playlist",
+        "playlists",
+        HANDLER,
+        "renames the playlist whose id is in the path to the JSON body's `name` (a non-empty "
+        "string) and answers 200 with the playlist, its songs unchanged; 404 with "
+        '{"error": "playlist not found"} for an unknown playlist, 400 with {"error": "name '
+        'is required"} for a missing or empty name',
+        _PLAYLIST_LOOKUP
+        + _DATA
+        + _required("name")
+        + "    return 200, store.update('playlists', found['id'], {'name': data['name']})",
+        (
+            scenario(
+                new_playlist("road trip"),
+                expect(
+                    call("PATCH", "/playlists/1", {"name": "summer"}), 200, playlist(1, "summer")
+                ),
+                expect(call("PATCH", "/playlists/1", {}), 400, {"error": "name is required"}),
+                expect(call("PATCH", "/playlists/2", {"name": "x"}), 404, _PLAYLIST_MISSING),
+            ),
+        ),
+        route="PATCH /playlists/{id}",
+        requires=("create_playlist",),
+    ),
+)
+
 RECORD_TEMPLATES: tuple[FunctionTemplate, ...] = (
     *EXPENSES,
     *SCORES,
@@ -1441,4 +2399,8 @@ RECORD_TEMPLATES: tuple[FunctionTemplate, ...] = (
     *GLOSSARY,
     *TIMESHEETS,
     *JOBS,
+    *MESSAGES,
+    *READINGS,
+    *REVIEWS,
+    *PLAYLISTS,
 )
