@@ -8,15 +8,15 @@ members, invoices and their lines (cents), tickets moving through their statuses
 and votes, recipes and their ingredients, rooms and their bookings (overlaps), each
 user's preferences, a library's books and loans (due days compared as text), shopping
 carts (cents, a discount), feature flags, an append-only audit log, counters and a cache
-whose entries expire after a number of reads; `webapi_records.py` adds resources whose
-endpoints need only their create endpoint. Each summary states every status, key,
+whose entries expire after a number of reads. Each summary states every status, key,
 message, order and filter its cases and its defect's cases check. From projects on, a
-change is asked only of an endpoint that no other template requires.
+change is asked only of an endpoint that no other template requires. Beside it,
+`webapi_records.py` adds resources whose endpoints need only their create endpoint and
+`webapi_endpoints.py` more endpoints on these resources; `domains.py` joins the three.
 """
 
 from __future__ import annotations
 
-from inspect_stamina.generator.catalogue.webapi_records import RECORD_TEMPLATES
 from inspect_stamina.generator.model import Change, Defect, FunctionTemplate
 from inspect_stamina.generator.webapi.handlers import HANDLER, NOTE_LOOKUP, TITLE_CHECK, code
 from inspect_stamina.generator.webapi.scenarios import (
@@ -5414,5 +5414,4 @@ MORE_TEMPLATES: tuple[FunctionTemplate, ...] = (
     *AUDIT,
     *COUNTERS,
     *CACHE,
-    *RECORD_TEMPLATES,  # webapi_records.py: resources whose records stand alone
 )
