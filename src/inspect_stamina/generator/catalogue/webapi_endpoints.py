@@ -1,10 +1,11 @@
 """More endpoints on the webapi catalogue's resources, each needing only their create endpoint.
 
 The resources of `webapi.py` (contacts, bookmarks, events, counters, feature flags,
-projects, polls, recipes, rooms, books, carts, tickets, invoices) get the reads, deletes,
-renames and small reports a service grows: their tests create records with the
-resource's create endpoint and nothing else, so that a script can ask for them as soon as
-it has that endpoint. Each summary states every status, key, message, order and filter
+projects, polls, recipes, rooms, books, carts, tickets, invoices) and some of
+`webapi_records.py` (scores, jobs, messages, reviews, playlists, short links,
+timesheets) get the reads, deletes, renames and small reports a service grows: their
+tests create records with the resource's create endpoint and nothing else, so that a
+script can ask for them as soon as it has that endpoint. Each summary states every status, key, message, order and filter
 its cases and its defect's cases check.
 """
 
@@ -38,7 +39,25 @@ from inspect_stamina.generator.catalogue.webapi import (
     room,
     ticket,
 )
-from inspect_stamina.generator.catalogue.webapi_records import _DATA, _delete, _lookup, _required
+from inspect_stamina.generator.catalogue.webapi_records import (
+    _DATA,
+    _delete,
+    _lookup,
+    _required,
+    enqueue,
+    job,
+    link,
+    log,
+    message,
+    new_link,
+    new_playlist,
+    new_review,
+    new_score,
+    playlist,
+    review,
+    score,
+    send,
+)
 from inspect_stamina.generator.model import Change, Defect, FunctionTemplate
 from inspect_stamina.generator.webapi.handlers import HANDLER, code
 from inspect_stamina.generator.webapi.scenarios import call, expect, scenario
@@ -339,7 +358,7 @@ EVENTS: tuple[FunctionTemplate, ...] = (
         ),
         defect=Defect(
             _ON_DAY.replace("key=lambda e: e['title'].lower()", "key=lambda e: e['title']"),
-            'titles that differ in the case of their first letter, such as "standup" and "Review"',
+            'titles that differ in the case of their first letter, such as "lunch" and "Review"',
             '"Review" is listed before "lunch": capitals sort first. The order ignores case',
             (
                 scenario(
@@ -868,6 +887,240 @@ OTHERS: tuple[FunctionTemplate, ...] = (
     ),
 )
 
+# ---- more endpoints on webapi_records.py's resources ----
+
+_CONVERSATION = code(
+    """
+    pair = {params['a'], params['b']}
+    return 200, [m for m in store.records('messages') if {m['from'], m['to']} == pair]
+    """
+)
+_HOURS_BY_DAY = code(
+    """
+    days = {}
+    for e in store.records('timesheets'):
+        days[e['date']] = days.get(e['date'], 0) + e['hours']
+    return 200, [{'date': d, 'hours': round(days[d], 2)} for d in sorted(days)]
+    """
+)
+_LINK_INFO = code(
+    """
+    wanted = params['code'].lower()
+    found = next((l for l in store.records('links') if l['code'].lower() == wanted), None)
+    if found is None:
+        return 404, {'error': 'link not found'}
+    return 200, found
+    """
+)
+
+RECORDS: tuple[FunctionTemplate, ...] = (
+    _read_endpoint(
+        "get_score",
+        "scores",
+        "score",
+        "scores",
+        "scores",
+        "submit_score",
+        new_score("ann", 120),
+        new_score("bob", 90),
+        2,
+        score(2, "bob", 90),
+    ),
+    _read_endpoint(
+        "get_job",
+        "jobs",
+        "job",
+        "jobs",
+        "jobs",
+        "enqueue_job",
+        enqueue("email"),
+        enqueue("backup", 5),
+        2,
+        job(2, "backup", 5),
+    ),
+    _read_endpoint(
+        "get_message",
+        "messages",
+        "message",
+        "messages",
+        "messages",
+        "send_message",
+        send("ann", "bob", "hi"),
+        send("bob", "ann", "hello"),
+        1,
+        message(1, "ann", "bob", "hi"),
+    ),
+    _read_endpoint(
+        "get_review",
+        "reviews",
+        "review",
+        "reviews",
+        "reviews",
+        "post_review",
+        new_review("kettle", 4, "quick"),
+        new_review("toaster", 5),
+        1,
+        review(1, "kettle", 4, "quick"),
+    ),
+    _read_endpoint(
+        "get_playlist",
+        "playlists",
+        "playlist",
+        "playlists",
+        "playlists",
+        "create_playlist",
+        new_playlist("road trip"),
+        new_playlist("focus"),
+        2,
+        playlist(2, "focus"),
+    ),
+    F(
+        "link_info",
+        "links",
+        HANDLER,
+        "answers 200 with the short link whose code is in the path (matched ignoring case, "
+        "`GET /links/docs/info`) without counting a visit: its `id`, `code`, `url` and "
+        '`hits`; an unknown code answers 404 with {"error": "link not found"}',
+        _LINK_INFO,
+        (
+            scenario(
+                new_link("Docs", "https://example.com/docs"),
+                expect(
+                    call("GET", "/links/docs/info"),
+                    200,
+                    link(1, "Docs", "https://example.com/docs"),
+                ),
+                expect(
+                    call("GET", "/links/DOCS/info"),
+                    200,
+                    link(1, "Docs", "https://example.com/docs"),
+                ),
+                expect(call("GET", "/links/news/info"), 404, {"error": "link not found"}),
+            ),
+        ),
+        route="GET /links/{code}/info",
+        requires=("shorten_link",),
+    ),
+    F(
+        "conversation",
+        "messages",
+        HANDLER,
+        "answers 200 with the messages between the two users in the path "
+        "(`GET /conversations/ann/bob`), sent either way, in id order; the order of the two "
+        "names in the path does not matter, and two users who never wrote get []",
+        _CONVERSATION,
+        (
+            scenario(
+                send("ann", "bob", "hi"),
+                send("cat", "bob", "lunch?"),
+                send("bob", "ann", "hello"),
+                expect(
+                    call("GET", "/conversations/bob/ann"),
+                    200,
+                    [message(1, "ann", "bob", "hi"), message(3, "bob", "ann", "hello")],
+                ),
+                expect(call("GET", "/conversations/ann/cat"), 200, []),
+            ),
+        ),
+        defect=Defect(
+            code(
+                """
+                a, b = params['a'], params['b']
+                return 200, [m for m in store.records('messages') if m['from'] == a and m['to'] == b]
+                """
+            ),
+            "the replies: messages sent by the second user of the path to the first",
+            "they are left out, and only one side of the conversation shows; it holds the "
+            "messages sent either way",
+            (
+                scenario(
+                    send("ann", "bob", "hi"),
+                    send("bob", "ann", "hello"),
+                    expect(
+                        call("GET", "/conversations/ann/bob"),
+                        200,
+                        [message(1, "ann", "bob", "hi"), message(2, "bob", "ann", "hello")],
+                    ),
+                ),
+            ),
+        ),
+        route="GET /conversations/{a}/{b}",
+        requires=("send_message",),
+    ),
+    F(
+        "hours_by_day",
+        "timesheets",
+        HANDLER,
+        'answers 200 with [{"date": d, "hours": h}, ...]: for each date with timesheet '
+        "entries, the hours of every person on it added up (rounded to 2 decimals), the "
+        "earliest date first",
+        _HOURS_BY_DAY,
+        (
+            scenario(
+                expect(call("GET", "/timesheets/days"), 200, []),
+                log("ann", "2024-03-04", 6),
+                log("bob", "2024-03-01", 8),
+                log("ann", "2024-03-01", 7.5),
+                expect(
+                    call("GET", "/timesheets/days"),
+                    200,
+                    [{"date": "2024-03-01", "hours": 15.5}, {"date": "2024-03-04", "hours": 6}],
+                ),
+            ),
+        ),
+        defect=Defect(
+            _HOURS_BY_DAY.replace("days.get(e['date'], 0) + e['hours']", "e['hours']"),
+            "a date on which more than one entry was logged",
+            "it answers only the last entry's hours for that date; they should be added up",
+            (
+                scenario(
+                    log("ann", "2024-03-01", 4),
+                    log("bob", "2024-03-01", 3.5),
+                    expect(
+                        call("GET", "/timesheets/days"),
+                        200,
+                        [{"date": "2024-03-01", "hours": 7.5}],
+                    ),
+                ),
+            ),
+        ),
+        route="GET /timesheets/days",
+        requires=("log_hours",),
+    ),
+    F(
+        "list_playlists",
+        "playlists",
+        HANDLER,
+        'answers 200 with [{"id": i, "name": n, "songs": k}, ...]: every playlist with how '
+        "many songs it has (not the songs themselves), sorted by name ignoring case",
+        code(
+            """
+            playlists = sorted(store.records('playlists'), key=lambda p: p['name'].lower())
+            return 200, [{'id': p['id'], 'name': p['name'], 'songs': len(p['songs'])} for p in playlists]
+            """
+        ),
+        (
+            scenario(
+                expect(call("GET", "/playlists"), 200, []),
+                new_playlist("road trip"),
+                new_playlist("Focus"),
+                new_playlist("chill"),
+                expect(
+                    call("GET", "/playlists"),
+                    200,
+                    [
+                        {"id": 3, "name": "chill", "songs": 0},
+                        {"id": 2, "name": "Focus", "songs": 0},
+                        {"id": 1, "name": "road trip", "songs": 0},
+                    ],
+                ),
+            ),
+        ),
+        route="GET /playlists",
+        requires=("create_playlist",),
+    ),
+)
+
 ENDPOINT_TEMPLATES: tuple[FunctionTemplate, ...] = (
     *CONTACTS,
     *BOOKMARKS,
@@ -876,6 +1129,7 @@ ENDPOINT_TEMPLATES: tuple[FunctionTemplate, ...] = (
     *FLAGS,
     *PROJECTS,
     *OTHERS,
+    *RECORDS,
 )
 
 __all__ = ["ENDPOINT_TEMPLATES"]

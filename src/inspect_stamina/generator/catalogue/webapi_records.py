@@ -6,9 +6,10 @@ else: expenses and their totals by category, players' scores and a leaderboard, 
 links that count their visits, a glossary of terms (matched ignoring case), people's
 timesheets (dates as YYYY-MM-DD text), a queue of jobs claimed by priority, messages
 between users and their inboxes, sensor readings and their statistics, product reviews
-and their ratings, and playlists with a running time. Each summary states every status,
-key, message, order and filter its cases and its defect's cases check; a change is asked
-only of an endpoint that no other template requires.
+and their ratings, playlists with a running time, currency rates and conversions, and
+webhooks subscribed to record events. Each summary states every status, key, message,
+order and filter its cases and its defect's cases check; a change is asked only of an
+endpoint that no other template requires.
 """
 
 from __future__ import annotations
@@ -2349,8 +2350,9 @@ PLAYLISTS: tuple[FunctionTemplate, ...] = (
                 """
             ),
             "position 0, such as DELETE /playlists/1/songs/0",
-            "it answers 200 and the playlist is changed (its songs duplicated); positions "
-            'count from 1: it should be a 404 with {"error": "song not found"}',
+            "it answers 200 (and, on a playlist of two songs or more, its songs come back "
+            "duplicated); positions count from 1: it should be a 404 with "
+            '{"error": "song not found"}',
             (
                 scenario(
                     new_playlist("road trip"),
@@ -2392,6 +2394,394 @@ PLAYLISTS: tuple[FunctionTemplate, ...] = (
     ),
 )
 
+# ---- currency rates against the US dollar, and conversions ----
+
+
+def rate(i: int, currency: str, per_usd: float) -> dict[str, object]:
+    """A rate as the service answers it."""
+    return {"id": i, "currency": currency, "per_usd": per_usd}
+
+
+def set_rate(currency: object, per_usd: object) -> str:
+    """POST /rates."""
+    return call("POST", "/rates", {"currency": currency, "per_usd": per_usd})
+
+
+_RATE_MISSING = {"error": "rate not found"}
+_CURRENCY = {"error": "currency must be three capital letters"}
+_PER_USD = {"error": "per_usd must be a number more than 0"}
+_RATE_FIND = (
+    code(
+        """
+        found = next((r for r in store.records('rates') if r['currency'] == params['currency'].upper()), None)
+        if found is None:
+            return 404, {'error': 'rate not found'}
+        """
+    )
+    + "\n"
+)
+_CONVERT = code(
+    """
+    try:
+        amount = float(params['amount'])
+    except (KeyError, ValueError):
+        return 400, {'error': 'amount must be a number'}
+    rates = {'USD': 1}
+    rates.update({r['currency']: r['per_usd'] for r in store.records('rates')})
+    source, target = params.get('from', '').upper(), params.get('to', '').upper()
+    if source not in rates or target not in rates:
+        return 404, {'error': 'rate not found'}
+    result = round(amount / rates[source] * rates[target], 2)
+    return 200, {'amount': amount, 'from': source, 'to': target, 'result': result}
+    """
+)
+
+RATES: tuple[FunctionTemplate, ...] = (
+    F(
+        "set_rate",
+        "rates",
+        HANDLER,
+        "sets a currency's rate from a JSON body with a `currency` (three capital letters, "
+        "such as EUR) and `per_usd` (a number more than 0: how many of that currency one US "
+        "dollar buys), and answers the rate: its `id` (counting from 1), `currency` and "
+        "`per_usd`; 201 for a new currency, 200 when it replaces the rate the currency had "
+        '(keeping its id). It answers 400 with {"error": "currency must be three capital '
+        'letters"} or {"error": "per_usd must be a number more than 0"} when one is wrong',
+        _DATA
+        + code(
+            """
+            currency, per_usd = data.get('currency'), data.get('per_usd')
+            if not isinstance(currency, str) or not (len(currency) == 3 and currency.isascii() and currency.isalpha() and currency.isupper()):
+                return 400, {'error': 'currency must be three capital letters'}
+            if isinstance(per_usd, bool) or not isinstance(per_usd, (int, float)) or per_usd <= 0:
+                return 400, {'error': 'per_usd must be a number more than 0'}
+            for found in store.records('rates'):
+                if found['currency'] == currency:
+                    return 200, store.update('rates', found['id'], {'per_usd': per_usd})
+            return 201, store.add('rates', {'currency': currency, 'per_usd': per_usd})
+            """
+        ),
+        (
+            scenario(
+                expect(set_rate("EUR", 0.92), 201, rate(1, "EUR", 0.92)),
+                expect(set_rate("JPY", 150), 201, rate(2, "JPY", 150)),
+                expect(set_rate("EUR", 0.9), 200, rate(1, "EUR", 0.9)),
+                expect(set_rate("eur", 0.9), 400, _CURRENCY),
+                expect(set_rate("EURO", 0.9), 400, _CURRENCY),
+                expect(set_rate("GBP", 0), 400, _PER_USD),
+                expect(set_rate("GBP", "0.8"), 400, _PER_USD),
+            ),
+        ),
+        route="POST /rates",
+    ),
+    F(
+        "get_rate",
+        "rates",
+        HANDLER,
+        "answers 200 with the rate of the currency in the path, written in any case "
+        '(`GET /rates/eur` finds EUR), or 404 with {"error": "rate not found"}',
+        _RATE_FIND + "    return 200, found",
+        (
+            scenario(
+                set_rate("EUR", 0.92),
+                set_rate("JPY", 150),
+                expect(call("GET", "/rates/JPY"), 200, rate(2, "JPY", 150)),
+                expect(call("GET", "/rates/eur"), 200, rate(1, "EUR", 0.92)),
+                expect(call("GET", "/rates/GBP"), 404, _RATE_MISSING),
+            ),
+        ),
+        route="GET /rates/{currency}",
+        requires=("set_rate",),
+    ),
+    F(
+        "convert_amount",
+        "rates",
+        HANDLER,
+        "converts the query parameter `amount` (a number, such as 12.5) from the currency "
+        "`from` to the currency `to` (`GET /convert?amount=100&from=EUR&to=JPY`, currencies "
+        'in any case) and answers 200 with {"amount": a, "from": f, "to": t, '
+        '"result": r}: the currencies in capitals and r = amount / per_usd of from * per_usd '
+        "of to, rounded to 2 decimals. USD is always known, at 1 per US dollar, with or "
+        'without a rate of its own. An amount that is not a number is a 400 with {"error": '
+        '"amount must be a number"}, a currency without a rate a 404 with {"error": "rate '
+        'not found"}',
+        _CONVERT,
+        (
+            scenario(
+                set_rate("EUR", 0.8),
+                set_rate("JPY", 150),
+                expect(
+                    call("GET", "/convert?amount=100&from=EUR&to=JPY"),
+                    200,
+                    {"amount": 100.0, "from": "EUR", "to": "JPY", "result": 18750.0},
+                ),
+                expect(
+                    call("GET", "/convert?amount=10&from=usd&to=eur"),
+                    200,
+                    {"amount": 10.0, "from": "USD", "to": "EUR", "result": 8.0},
+                ),
+                expect(
+                    call("GET", "/convert?amount=1&from=JPY&to=EUR"),
+                    200,
+                    {"amount": 1.0, "from": "JPY", "to": "EUR", "result": 0.01},
+                ),
+                expect(
+                    call("GET", "/convert?amount=ten&from=EUR&to=JPY"),
+                    400,
+                    {"error": "amount must be a number"},
+                ),
+                expect(call("GET", "/convert?amount=1&from=EUR&to=GBP"), 404, _RATE_MISSING),
+            ),
+        ),
+        defect=Defect(
+            _CONVERT.replace("rates = {'USD': 1}", "rates = {}"),
+            "a conversion from or to USD when USD has no rate of its own",
+            'it answers 404 with {"error": "rate not found"}; USD is always known, at 1',
+            (
+                scenario(
+                    set_rate("EUR", 0.8),
+                    expect(
+                        call("GET", "/convert?amount=10&from=USD&to=EUR"),
+                        200,
+                        {"amount": 10.0, "from": "USD", "to": "EUR", "result": 8.0},
+                    ),
+                    expect(
+                        call("GET", "/convert?amount=8&from=EUR&to=USD"),
+                        200,
+                        {"amount": 8.0, "from": "EUR", "to": "USD", "result": 10.0},
+                    ),
+                ),
+            ),
+        ),
+        route="GET /convert",
+        requires=("set_rate",),
+    ),
+    F(
+        "list_rates",
+        "rates",
+        HANDLER,
+        "answers 200 with every currency's rate, sorted by currency",
+        "    return 200, sorted(store.records('rates'), key=lambda r: r['currency'])",
+        (
+            scenario(
+                expect(call("GET", "/rates"), 200, []),
+                set_rate("JPY", 150),
+                set_rate("EUR", 0.92),
+                set_rate("GBP", 0.79),
+                expect(
+                    call("GET", "/rates"),
+                    200,
+                    [rate(2, "EUR", 0.92), rate(3, "GBP", 0.79), rate(1, "JPY", 150)],
+                ),
+            ),
+        ),
+        route="GET /rates",
+        requires=("set_rate",),
+    ),
+    F(
+        "delete_rate",
+        "rates",
+        HANDLER,
+        "deletes the rate of the currency in the path, written in any case, and answers 204 "
+        'with an empty body; 404 with {"error": "rate not found"} when it has none',
+        _RATE_FIND + "    store.remove('rates', found['id'])\n    return 204, None",
+        (
+            scenario(
+                set_rate("EUR", 0.92),
+                expect(call("DELETE", "/rates/eur"), 204, None),
+                expect(call("DELETE", "/rates/EUR"), 404, _RATE_MISSING),
+                expect(set_rate("EUR", 0.9), 201, rate(2, "EUR", 0.9)),
+            ),
+        ),
+        route="DELETE /rates/{currency}",
+        requires=("set_rate",),
+    ),
+)
+
+# ---- webhooks subscribed to record events ----
+
+
+def hook(i: int, url: str, events: list[str], active: bool = True) -> dict[str, object]:
+    """A webhook as the service answers it."""
+    return {"id": i, "url": url, "events": events, "active": active}
+
+
+def new_hook(url: str, events: object) -> str:
+    """POST /webhooks."""
+    return call("POST", "/webhooks", {"url": url, "events": events})
+
+
+_HOOK_MISSING = {"error": "webhook not found"}
+_EVENTS = {"error": "events must be a non-empty list of created, updated or deleted"}
+_HOOK_A, _HOOK_B = "https://a.example.com/hook", "https://b.example.com/hook"
+_CREATE_HOOK = _DATA + code(
+    """
+    url, events = data.get('url'), data.get('events')
+    if not isinstance(url, str) or not url.startswith(('http://', 'https://')):
+        return 400, {'error': 'url must start with http:// or https://'}
+    known = ('created', 'updated', 'deleted')
+    if not isinstance(events, list) or not events or any(e not in known for e in events):
+        return 400, {'error': 'events must be a non-empty list of created, updated or deleted'}
+    kept = [e for e in known if e in events]
+    return 201, store.add('webhooks', {'url': url, 'events': kept, 'active': True})
+    """
+)
+
+
+def _set_active(active: bool) -> str:
+    return _lookup("webhooks", "found", "webhook") + (
+        f"    return 200, store.update('webhooks', found['id'], {{'active': {active}}})"
+    )
+
+
+WEBHOOKS: tuple[FunctionTemplate, ...] = (
+    F(
+        "create_webhook",
+        "webhooks",
+        HANDLER,
+        "subscribes a webhook from a JSON body with a `url` (starting with http:// or "
+        'https://) and `events` (a non-empty list whose items are each "created", '
+        '"updated" or "deleted"), and answers 201 with the webhook: its `id` (counting from '
+        "1), `url`, `events` and `active` (true). Its events are kept once each, in the "
+        "order created, updated, deleted whatever the order given. It answers 400 with "
+        '{"error": "url must start with http:// or https://"} or {"error": "events must be '
+        'a non-empty list of created, updated or deleted"} when one is wrong',
+        _CREATE_HOOK,
+        (
+            scenario(
+                expect(new_hook(_HOOK_A, ["created"]), 201, hook(1, _HOOK_A, ["created"])),
+                expect(
+                    new_hook(_HOOK_B, ["deleted", "created"]),
+                    201,
+                    hook(2, _HOOK_B, ["created", "deleted"]),
+                ),
+                expect(new_hook(_HOOK_A, []), 400, _EVENTS),
+                expect(new_hook(_HOOK_A, ["moved"]), 400, _EVENTS),
+                expect(new_hook(_HOOK_A, "created"), 400, _EVENTS),
+                expect(
+                    new_hook("a.example.com", ["created"]),
+                    400,
+                    {"error": "url must start with http:// or https://"},
+                ),
+            ),
+        ),
+        defect=Defect(
+            _CREATE_HOOK.replace("kept = [e for e in known if e in events]", "kept = events"),
+            'events given more than once or out of order, such as ["deleted", "created", '
+            '"deleted"]',
+            "the webhook keeps them as given; they are kept once each, in the order created, "
+            'updated, deleted (here ["created", "deleted"])',
+            (
+                scenario(
+                    expect(
+                        new_hook(_HOOK_A, ["deleted", "created", "deleted"]),
+                        201,
+                        hook(1, _HOOK_A, ["created", "deleted"]),
+                    ),
+                ),
+            ),
+        ),
+        route="POST /webhooks",
+    ),
+    F(
+        "pause_webhook",
+        "webhooks",
+        HANDLER,
+        "pauses the webhook whose id is in the path (`POST /webhooks/2/pause`: its `active` "
+        'becomes false) and answers 200 with it; 404 with {"error": "webhook not found"} '
+        "for an unknown id",
+        _set_active(False),
+        (
+            scenario(
+                new_hook(_HOOK_A, ["created"]),
+                expect(
+                    call("POST", "/webhooks/1/pause"), 200, hook(1, _HOOK_A, ["created"], False)
+                ),
+                expect(
+                    call("POST", "/webhooks/1/pause"), 200, hook(1, _HOOK_A, ["created"], False)
+                ),
+                expect(call("POST", "/webhooks/2/pause"), 404, _HOOK_MISSING),
+            ),
+        ),
+        route="POST /webhooks/{id}/pause",
+        requires=("create_webhook",),
+    ),
+    F(
+        "resume_webhook",
+        "webhooks",
+        HANDLER,
+        "resumes the webhook whose id is in the path (`POST /webhooks/2/resume`: its "
+        '`active` becomes true) and answers 200 with it; 404 with {"error": "webhook not '
+        'found"} for an unknown id',
+        _set_active(True),
+        (
+            scenario(
+                new_hook(_HOOK_A, ["created"]),
+                expect(call("POST", "/webhooks/1/resume"), 200, hook(1, _HOOK_A, ["created"])),
+                expect(call("POST", "/webhooks/3/resume"), 404, _HOOK_MISSING),
+            ),
+        ),
+        route="POST /webhooks/{id}/resume",
+        requires=("create_webhook",),
+    ),
+    F(
+        "webhooks_for",
+        "webhooks",
+        HANDLER,
+        "answers 200 with the active webhooks subscribed to the event in the path "
+        "(`GET /webhooks/for/created`), in id order; paused ones are left out. An event "
+        'other than created, updated or deleted answers 400 with {"error": "unknown event"}',
+        code(
+            """
+            event = params['event']
+            if event not in ('created', 'updated', 'deleted'):
+                return 400, {'error': 'unknown event'}
+            return 200, [h for h in store.records('webhooks') if h['active'] and event in h['events']]
+            """
+        ),
+        (
+            scenario(
+                new_hook(_HOOK_A, ["created", "deleted"]),
+                new_hook(_HOOK_B, ["deleted"]),
+                new_hook("https://c.example.com", ["created"]),
+                call("POST", "/webhooks/3/pause"),
+                expect(
+                    call("GET", "/webhooks/for/created"),
+                    200,
+                    [hook(1, _HOOK_A, ["created", "deleted"])],
+                ),
+                expect(
+                    call("GET", "/webhooks/for/deleted"),
+                    200,
+                    [hook(1, _HOOK_A, ["created", "deleted"]), hook(2, _HOOK_B, ["deleted"])],
+                ),
+                expect(call("GET", "/webhooks/for/updated"), 200, []),
+                expect(call("GET", "/webhooks/for/moved"), 400, {"error": "unknown event"}),
+            ),
+        ),
+        route="GET /webhooks/for/{event}",
+        requires=("create_webhook", "pause_webhook"),
+    ),
+    F(
+        "delete_webhook",
+        "webhooks",
+        HANDLER,
+        "deletes the webhook whose id is in the path and answers 204 with an empty body; "
+        '404 with {"error": "webhook not found"} when there is none',
+        _delete("webhooks", "found", "webhook"),
+        (
+            scenario(
+                new_hook(_HOOK_A, ["created"]),
+                expect(call("DELETE", "/webhooks/1"), 204, None),
+                expect(call("DELETE", "/webhooks/1"), 404, _HOOK_MISSING),
+                expect(new_hook(_HOOK_A, ["updated"]), 201, hook(2, _HOOK_A, ["updated"])),
+            ),
+        ),
+        route="DELETE /webhooks/{id}",
+        requires=("create_webhook",),
+    ),
+)
+
 RECORD_TEMPLATES: tuple[FunctionTemplate, ...] = (
     *EXPENSES,
     *SCORES,
@@ -2403,4 +2793,6 @@ RECORD_TEMPLATES: tuple[FunctionTemplate, ...] = (
     *READINGS,
     *REVIEWS,
     *PLAYLISTS,
+    *RATES,
+    *WEBHOOKS,
 )
