@@ -2500,8 +2500,9 @@ RATES: tuple[FunctionTemplate, ...] = (
         "converts the query parameter `amount` (a number, such as 12.5) from the currency "
         "`from` to the currency `to` (`GET /convert?amount=100&from=EUR&to=JPY`, currencies "
         'in any case) and answers 200 with {"amount": a, "from": f, "to": t, '
-        '"result": r}: the currencies in capitals and r = amount / per_usd of from * per_usd '
-        "of to, rounded to 2 decimals. USD is always known, at 1 per US dollar, with or "
+        '"result": r}: a being the amount as a number, the currencies in capitals and r = '
+        "amount / per_usd of from * per_usd of to, rounded to 2 decimals. USD is always "
+        "known, at 1 per US dollar, with or "
         'without a rate of its own. An amount that is not a number is a 400 with {"error": '
         '"amount must be a number"}, a currency without a rate a 404 with {"error": "rate '
         'not found"}',
