@@ -16,6 +16,7 @@ from inspect_stamina.generator.catalogue import algorithms_js as more_algorithms
 from inspect_stamina.generator.catalogue import data as more_data
 from inspect_stamina.generator.catalogue import devops as more_devops
 from inspect_stamina.generator.catalogue import webapi as more_webapi
+from inspect_stamina.generator.catalogue import webapi_endpoints, webapi_records
 from inspect_stamina.generator.http_service import HttpService
 from inspect_stamina.generator.languages import JavaScript, Language, Python
 from inspect_stamina.generator.model import CommandTemplate, FunctionTemplate, Plant
@@ -117,7 +118,11 @@ DOMAINS = {
         ("notekit", "deskapi", "tinyrest", "stockroom"),
         since=2,
         first=("create_note",),
-        more_templates=more_webapi.MORE_TEMPLATES,
+        more_templates=(
+            *more_webapi.MORE_TEMPLATES,
+            *webapi_records.RECORD_TEMPLATES,
+            *webapi_endpoints.ENDPOINT_TEMPLATES,
+        ),
     ),
 }
 

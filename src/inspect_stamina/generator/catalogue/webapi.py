@@ -10,7 +10,9 @@ user's preferences, a library's books and loans (due days compared as text), sho
 carts (cents, a discount), feature flags, an append-only audit log, counters and a cache
 whose entries expire after a number of reads. Each summary states every status, key,
 message, order and filter its cases and its defect's cases check. From projects on, a
-change is asked only of an endpoint that no other template requires.
+change is asked only of an endpoint that no other template requires. Beside it,
+`webapi_records.py` adds resources whose endpoints need only their create endpoint and
+`webapi_endpoints.py` more endpoints on these resources; `domains.py` joins the three.
 """
 
 from __future__ import annotations
