@@ -684,4 +684,783 @@ _SERIES: tuple[FunctionTemplate, ...] = (
     ),
 )
 
-TEMPLATES: tuple[FunctionTemplate, ...] = (*_TIDY, *_GROUPS, *_SERIES)
+_CALENDAR: tuple[FunctionTemplate, ...] = (
+    F(
+        "month_end",
+        "dates",
+        "text",
+        "the last day of the month of an ISO date (YYYY-MM-DD) as ISO text, leap years "
+        "included; ValueError for text that is not a valid ISO date",
+        "    import calendar\n"
+        "    from datetime import date\n"
+        "\n"
+        "    day = date.fromisoformat(text)\n"
+        "    last = calendar.monthrange(day.year, day.month)[1]\n"
+        "    return day.replace(day=last).isoformat()",
+        (
+            ("'2023-01-15'", "'2023-01-31'"),
+            ("'2023-04-30'", "'2023-04-30'"),
+            ("'2023-02-01'", "'2023-02-28'"),
+        ),
+        raises=(("'2023-13-01'", "ValueError"), ("'soon'", "ValueError")),
+        defect=Defect(
+            "    from datetime import date\n"
+            "\n"
+            "    day = date.fromisoformat(text)\n"
+            "    lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]\n"
+            "    return day.replace(day=lengths[day.month - 1]).isoformat()",
+            "a date in February of a leap year, such as '2024-02-10'",
+            "it returns the 28th; February of a leap year ends on the 29th",
+            (("'2024-02-10'", "'2024-02-29'"), ("'2000-02-29'", "'2000-02-29'")),
+        ),
+    ),
+    F(
+        "add_months",
+        "dates",
+        "text, months",
+        "the ISO date (YYYY-MM-DD) moved by a whole number of months (negative to go back), "
+        "the day kept but clamped to the target month's last day (2024-01-31 plus one month "
+        "is 2024-02-29), as ISO text",
+        "    import calendar\n"
+        "    from datetime import date\n"
+        "\n"
+        "    day = date.fromisoformat(text)\n"
+        "    index = day.year * 12 + day.month - 1 + months\n"
+        "    year, month = divmod(index, 12)\n"
+        "    last = calendar.monthrange(year, month + 1)[1]\n"
+        "    return date(year, month + 1, min(day.day, last)).isoformat()",
+        (
+            ("'2024-01-15', 1", "'2024-02-15'"),
+            ("'2024-11-05', 3", "'2025-02-05'"),
+            ("'2024-03-10', -3", "'2023-12-10'"),
+        ),
+        defect=Defect(
+            "    from datetime import date\n"
+            "\n"
+            "    day = date.fromisoformat(text)\n"
+            "    year, month = divmod(day.year * 12 + day.month - 1 + months, 12)\n"
+            "    return day.replace(year=year, month=month + 1).isoformat()",
+            "a day that the target month lacks, such as '2024-01-31' plus one month",
+            "it crashes with ValueError (day is out of range for month); the day should be "
+            "clamped to the target month's last day",
+            (("'2024-01-31', 1", "'2024-02-29'"), ("'2023-05-31', -1", "'2023-04-30'")),
+        ),
+        change=Change(
+            "add_months should keep month ends: when the date is the last day of its month, the "
+            "result is the last day of the target month (2024-02-29 plus one month is "
+            "2024-03-31); other days as before",
+            "    import calendar\n"
+            "    from datetime import date\n"
+            "\n"
+            "    day = date.fromisoformat(text)\n"
+            "    year, month = divmod(day.year * 12 + day.month - 1 + months, 12)\n"
+            "    last = calendar.monthrange(year, month + 1)[1]\n"
+            "    at_end = day.day == calendar.monthrange(day.year, day.month)[1]\n"
+            "    return date(year, month + 1, last if at_end else min(day.day, last)).isoformat()",
+            (
+                ("'2024-02-29', 1", "'2024-03-31'"),
+                ("'2023-04-30', 2", "'2023-06-30'"),
+                ("'2024-01-15', 1", "'2024-02-15'"),
+            ),
+        ),
+    ),
+    F(
+        "fiscal_year",
+        "dates",
+        "text, start_month",
+        "the fiscal year of an ISO date (YYYY-MM-DD) as the calendar year in which that fiscal "
+        "year ends, fiscal years starting on the 1st of start_month (1 means the calendar "
+        "year); ValueError when start_month is not 1 to 12",
+        "    from datetime import date\n"
+        "\n"
+        "    if not 1 <= start_month <= 12:\n"
+        "        raise ValueError('start_month must be 1 to 12')\n"
+        "    day = date.fromisoformat(text)\n"
+        "    return day.year + 1 if start_month > 1 and day.month >= start_month else day.year",
+        (
+            ("'2024-03-31', 4", "2024"),
+            ("'2024-04-01', 4", "2025"),
+            ("'2024-12-31', 7", "2025"),
+        ),
+        raises=(("'2024-01-01', 13", "ValueError"), ("'2024-01-01', 0", "ValueError")),
+        defect=Defect(
+            "    from datetime import date\n"
+            "\n"
+            "    if not 1 <= start_month <= 12:\n"
+            "        raise ValueError('start_month must be 1 to 12')\n"
+            "    day = date.fromisoformat(text)\n"
+            "    return day.year + (day.month >= start_month)",
+            "a fiscal year that is the calendar year (start_month 1)",
+            "every date is put in the next year; with start_month 1 the fiscal year is the "
+            "date's own year",
+            (("'2024-06-15', 1", "2024"), ("'2023-01-01', 1", "2023")),
+        ),
+    ),
+    F(
+        "parse_us_date",
+        "dates",
+        "text",
+        "a US date written M/D/YYYY (month first, one or two digits for month and day, "
+        "surrounding spaces ignored) as ISO text YYYY-MM-DD with two-digit month and day; "
+        "ValueError for any other text or an impossible date",
+        "    import re\n"
+        "    from datetime import date\n"
+        "\n"
+        "    match = re.fullmatch(r'(\\d{1,2})/(\\d{1,2})/(\\d{4})', text.strip())\n"
+        "    if not match:\n"
+        "        raise ValueError(f'not a M/D/YYYY date: {text!r}')\n"
+        "    month, day, year = (int(part) for part in match.groups())\n"
+        "    return date(year, month, day).isoformat()",
+        (("'12/25/2024'", "'2024-12-25'"), ("' 10/31/1999 '", "'1999-10-31'")),
+        raises=(
+            ("'2/30/2024'", "ValueError"),
+            ("'2024-01-02'", "ValueError"),
+            ("''", "ValueError"),
+        ),
+        defect=Defect(
+            "    from datetime import date\n"
+            "\n"
+            "    month, day, year = text.strip().split('/')\n"
+            "    date(int(year), int(month), int(day))\n"
+            "    return f'{year}-{month}-{day}'",
+            "a one-digit month or day, such as '3/7/2024'",
+            "it returns '2024-3-7'; month and day should have two digits",
+            (("'3/7/2024'", "'2024-03-07'"), ("'11/5/2020'", "'2020-11-05'")),
+        ),
+    ),
+    F(
+        "week_start",
+        "dates",
+        "text",
+        "the Monday of the week of an ISO date (YYYY-MM-DD), as ISO text (a Monday is its own "
+        "week start)",
+        "    from datetime import date, timedelta\n"
+        "\n"
+        "    day = date.fromisoformat(text)\n"
+        "    return (day - timedelta(days=day.weekday())).isoformat()",
+        (
+            ("'2024-05-16'", "'2024-05-13'"),
+            ("'2024-05-13'", "'2024-05-13'"),
+            ("'2024-06-02'", "'2024-05-27'"),
+            ("'2025-01-01'", "'2024-12-30'"),
+        ),
+    ),
+    F(
+        "hour_counts",
+        "dates",
+        "timestamps",
+        "a dict from each hour 'HH' to how many timestamps fall in it, hours in ascending "
+        "order, for timestamps written 'YYYY-MM-DD HH:MM' or 'YYYY-MM-DDTHH:MM' (seconds "
+        "allowed)",
+        "    counts = {}\n"
+        "    for stamp in timestamps:\n"
+        "        hour = stamp[11:13]\n"
+        "        counts[hour] = counts.get(hour, 0) + 1\n"
+        "    return dict(sorted(counts.items()))",
+        (
+            (
+                "['2024-01-01 09:15', '2024-01-01 17:00:05', '2024-01-02 09:59']",
+                "{'09': 2, '17': 1}",
+            ),
+            ("[]", "{}"),
+        ),
+        defect=Defect(
+            "    counts = {}\n"
+            "    for stamp in timestamps:\n"
+            "        hour = stamp.split(' ')[1][:2]\n"
+            "        counts[hour] = counts.get(hour, 0) + 1\n"
+            "    return dict(sorted(counts.items()))",
+            "a timestamp with a 'T' between date and time, such as '2024-01-01T08:30'",
+            "it crashes with IndexError; the 'T' form should be counted like the space form",
+            (
+                ("['2024-01-01T08:30', '2024-01-01 08:45']", "{'08': 2}"),
+                ("['2024-03-03T23:59:59']", "{'23': 1}"),
+            ),
+        ),
+    ),
+    F(
+        "date_gaps",
+        "dates",
+        "dates",
+        "the numbers of days between consecutive ISO dates (YYYY-MM-DD) once sorted from "
+        "earliest to latest (so none is negative), [] for fewer than two dates",
+        "    from datetime import date\n"
+        "\n"
+        "    days = sorted(date.fromisoformat(text) for text in dates)\n"
+        "    return [(later - earlier).days for earlier, later in zip(days, days[1:])]",
+        (
+            ("['2024-01-01', '2024-01-03', '2024-02-01']", "[2, 29]"),
+            ("['2024-01-01']", "[]"),
+        ),
+        defect=Defect(
+            "    from datetime import date\n"
+            "\n"
+            "    days = [date.fromisoformat(text) for text in dates]\n"
+            "    return [(later - earlier).days for earlier, later in zip(days, days[1:])]",
+            "dates that are not in order, such as ['2024-01-10', '2024-01-01']",
+            "a negative gap comes out; the dates should be sorted first",
+            (
+                ("['2024-01-10', '2024-01-01']", "[9]"),
+                ("['2024-03-01', '2024-01-01', '2024-02-01']", "[31, 29]"),
+            ),
+        ),
+    ),
+)
+
+_CHECKS: tuple[FunctionTemplate, ...] = (
+    F(
+        "invalid_dates",
+        "validate",
+        "rows, name",
+        "the positions (counting from 1) of the rows whose cell in a column is not blank and "
+        "is not a real calendar date written YYYY-MM-DD (blank or missing cells are fine)",
+        "    from datetime import date\n"
+        "\n"
+        "    bad = []\n"
+        "    for position, row in enumerate(rows, 1):\n"
+        "        cell = (row.get(name) or '').strip()\n"
+        "        if not cell:\n"
+        "            continue\n"
+        "        try:\n"
+        "            if len(cell) != 10:\n"
+        "                raise ValueError(cell)\n"
+        "            date.fromisoformat(cell)\n"
+        "        except ValueError:\n"
+        "            bad.append(position)\n"
+        "    return bad",
+        (
+            ("[{'d': '2024-01-31'}, {'d': '31/01/2024'}, {'d': ''}, {'d': 'soon'}], 'd'", "[2, 4]"),
+            ("[], 'd'", "[]"),
+        ),
+        defect=Defect(
+            "    import re\n"
+            "\n"
+            "    return [\n"
+            "        position\n"
+            "        for position, row in enumerate(rows, 1)\n"
+            "        if (row.get(name) or '').strip()\n"
+            "        and not re.fullmatch(r'\\d{4}-\\d{2}-\\d{2}', row[name].strip())\n"
+            "    ]",
+            "a date of the right shape that does not exist, such as '2023-02-30'",
+            "it passes the check; only real calendar dates are valid",
+            (
+                ("[{'d': '2023-02-30'}, {'d': '2023-02-28'}], 'd'", "[1]"),
+                ("[{'d': '2024-13-01'}], 'd'", "[1]"),
+            ),
+        ),
+    ),
+    F(
+        "pattern_mismatches",
+        "validate",
+        "rows, name, pattern",
+        "the positions (counting from 1) of the rows whose cell in a column (stripped; a "
+        "missing cell counts as '') does not match the regular expression as a whole",
+        "    import re\n"
+        "\n"
+        "    return [\n"
+        "        position\n"
+        "        for position, row in enumerate(rows, 1)\n"
+        "        if not re.fullmatch(pattern, (row.get(name) or '').strip())\n"
+        "    ]",
+        (
+            ("[{'sku': 'AB-12'}, {'sku': 'x'}, {}], 'sku', '[A-Z]{2}-\\\\d+'", "[2, 3]"),
+            ("[], 'sku', '.*'", "[]"),
+        ),
+        defect=Defect(
+            "    import re\n"
+            "\n"
+            "    return [\n"
+            "        position\n"
+            "        for position, row in enumerate(rows, 1)\n"
+            "        if not re.match(pattern, (row.get(name) or '').strip())\n"
+            "    ]",
+            "a cell that starts with a match but goes on, such as 'AB-12x'",
+            "it passes the check; the whole cell must match the pattern",
+            (
+                ("[{'sku': 'AB-12x'}], 'sku', '[A-Z]{2}-\\\\d+'", "[1]"),
+                ("[{'n': '123abc'}, {'n': '42'}], 'n', '\\\\d+'", "[1]"),
+            ),
+        ),
+    ),
+    F(
+        "too_long_cells",
+        "validate",
+        "rows, limits",
+        "messages like 'row 2: name is longer than 5' for each row (counting from 1) and "
+        "column of the limits dict whose cell has more characters than its limit, row by row, "
+        "columns in the dict's order (a cell exactly at the limit is fine, a missing one too)",
+        "    problems = []\n"
+        "    for position, row in enumerate(rows, 1):\n"
+        "        for name, limit in limits.items():\n"
+        "            if len(row.get(name) or '') > limit:\n"
+        "                problems.append(f'row {position}: {name} is longer than {limit}')\n"
+        "    return problems",
+        (
+            (
+                "[{'name': 'Ada', 'code': 'ABCDEFG'}, {'name': 'Bartholomew', 'code': 'X'}], {'name': 5, 'code': 4}",
+                "['row 1: code is longer than 4', 'row 2: name is longer than 5']",
+            ),
+            ("[{'a': 'x'}], {}", "[]"),
+        ),
+        defect=Defect(
+            "    return [\n"
+            "        f'row {position}: {name} is longer than {limit}'\n"
+            "        for position, row in enumerate(rows, 1)\n"
+            "        for name, limit in limits.items()\n"
+            "        if len(row.get(name) or '') >= limit\n"
+            "    ]",
+            "a cell exactly as long as its limit",
+            "it is reported as too long; a cell at the limit is fine",
+            (
+                ("[{'code': 'ABCD'}], {'code': 4}", "[]"),
+                ("[{'a': 'xy'}, {'a': 'xyz'}], {'a': 2}", "['row 2: a is longer than 2']"),
+            ),
+        ),
+    ),
+    F(
+        "sequence_gaps",
+        "validate",
+        "ids",
+        "the integers missing from a run of integer ids (given as text, in any order, repeats "
+        "allowed) between its smallest and its largest, ascending ([] for no ids)",
+        "    numbers = sorted({int(i) for i in ids})\n"
+        "    if not numbers:\n"
+        "        return []\n"
+        "    present = set(numbers)\n"
+        "    return [n for n in range(numbers[0], numbers[-1] + 1) if n not in present]",
+        (("['1', '2', '5', '6', '8']", "[3, 4, 7]"), ("['3']", "[]"), ("[]", "[]")),
+        defect=Defect(
+            "    numbers = [int(i) for i in ids]\n"
+            "    missing = []\n"
+            "    for a, b in zip(numbers, numbers[1:]):\n"
+            "        missing.extend(range(a + 1, b))\n"
+            "    return missing",
+            "ids that are not in ascending order, such as ['5', '1', '3']",
+            "gaps are missed or made up; the ids' order in the list should not matter",
+            (("['5', '1', '3']", "[2, 4]"), ("['4', '2', '2', '1']", "[3]")),
+        ),
+    ),
+    F(
+        "conflicting_values",
+        "validate",
+        "rows, key, name",
+        "the sorted values of the key column whose rows disagree on another column (two or "
+        "more distinct non-blank values, compared after stripping spaces; blank cells ignored)",
+        "    seen = {}\n"
+        "    for row in rows:\n"
+        "        cell = (row.get(name) or '').strip()\n"
+        "        if cell:\n"
+        "            seen.setdefault(row[key], set()).add(cell)\n"
+        "    return sorted(k for k, values in seen.items() if len(values) > 1)",
+        (
+            (
+                "[{'id': 'b', 'city': 'Oslo'}, {'id': 'a', 'city': 'Rome'}, {'id': 'b', 'city': 'Bergen'}, {'id': 'a', 'city': 'Rome '}], 'id', 'city'",
+                "['b']",
+            ),
+            ("[], 'id', 'city'", "[]"),
+        ),
+        defect=Defect(
+            "    seen = {}\n"
+            "    for row in rows:\n"
+            "        seen.setdefault(row[key], set()).add((row.get(name) or '').strip())\n"
+            "    return sorted(k for k, values in seen.items() if len(values) > 1)",
+            "a key with one value and one blank cell, such as a missing city on a second row",
+            "the key is reported as a conflict; blank cells should be ignored",
+            (
+                ("[{'id': 'a', 'c': 'Oslo'}, {'id': 'a', 'c': ''}], 'id', 'c'", "[]"),
+                (
+                    "[{'id': 'x', 'c': ' '}, {'id': 'x', 'c': 'P'}, {'id': 'y', 'c': 'P'}, {'id': 'y', 'c': 'Q'}], 'id', 'c'",
+                    "['y']",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "future_dates",
+        "validate",
+        "rows, name, today",
+        "the positions (counting from 1) of the rows whose ISO date (YYYY-MM-DD) in a column "
+        "is later than today (an ISO date too; today itself is not in the future), blank cells "
+        "skipped",
+        "    return [\n"
+        "        position\n"
+        "        for position, row in enumerate(rows, 1)\n"
+        "        if (row.get(name) or '').strip() > today\n"
+        "    ]",
+        (
+            ("[{'d': '2024-05-01'}, {'d': '2025-01-01'}, {'d': ''}], 'd', '2024-06-01'", "[2]"),
+            ("[], 'd', '2024-01-01'", "[]"),
+        ),
+        defect=Defect(
+            "    return [\n"
+            "        position\n"
+            "        for position, row in enumerate(rows, 1)\n"
+            "        if (row.get(name) or '').strip() >= today\n"
+            "    ]",
+            "a row dated today",
+            "it is reported as in the future; only dates after today are",
+            (
+                ("[{'d': '2024-06-01'}], 'd', '2024-06-01'", "[]"),
+                ("[{'d': '2024-06-01'}, {'d': '2024-06-02'}], 'd', '2024-06-01'", "[2]"),
+            ),
+        ),
+    ),
+)
+
+_RECORDS: tuple[FunctionTemplate, ...] = (
+    F(
+        "flatten_record",
+        "reshape",
+        "record",
+        "a flat dict from a nested dict, nested keys joined with '.' at any depth (such as "
+        "'address.geo.lat'), other values as they are, keys in the order met",
+        "    flat = {}\n"
+        "\n"
+        "    def walk(prefix, value):\n"
+        "        for key, item in value.items():\n"
+        "            if isinstance(item, dict):\n"
+        "                walk(f'{prefix}{key}.', item)\n"
+        "            else:\n"
+        "                flat[prefix + key] = item\n"
+        "\n"
+        "    walk('', record)\n"
+        "    return flat",
+        (
+            (
+                "{'id': 1, 'address': {'city': 'Oslo', 'zip': '0150'}}",
+                "{'id': 1, 'address.city': 'Oslo', 'address.zip': '0150'}",
+            ),
+            ("{}", "{}"),
+        ),
+        defect=Defect(
+            "    flat = {}\n"
+            "    for key, value in record.items():\n"
+            "        if isinstance(value, dict):\n"
+            "            flat.update({f'{key}.{inner}': item for inner, item in value.items()})\n"
+            "        else:\n"
+            "            flat[key] = value\n"
+            "    return flat",
+            "a dict nested two or more levels deep, such as {'a': {'geo': {'lat': 1}}}",
+            "the inner dict is left whole under 'a.geo'; nesting should be flattened at any depth",
+            (
+                ("{'a': {'geo': {'lat': 1}}}", "{'a.geo.lat': 1}"),
+                ("{'x': {'y': {'z': {'w': 0}}, 'v': 2}}", "{'x.y.z.w': 0, 'x.v': 2}"),
+            ),
+        ),
+    ),
+    F(
+        "columns_to_rows",
+        "reshape",
+        "columns",
+        "rows (a list of dicts) from a dict of column name -> list of values, one row per "
+        "position up to the longest list, a shorter column giving '' past its end",
+        "    length = max((len(values) for values in columns.values()), default=0)\n"
+        "    return [\n"
+        "        {name: values[i] if i < len(values) else '' for name, values in columns.items()}\n"
+        "        for i in range(length)\n"
+        "    ]",
+        (
+            ("{'a': ['1', '2'], 'b': ['x', 'y']}", "[{'a': '1', 'b': 'x'}, {'a': '2', 'b': 'y'}]"),
+            ("{}", "[]"),
+            ("{'a': []}", "[]"),
+        ),
+        defect=Defect(
+            "    names = list(columns)\n"
+            "    return [dict(zip(names, cells)) for cells in zip(*columns.values())]",
+            "columns of different lengths, such as {'a': ['1', '2'], 'b': ['x']}",
+            "the rows stop at the shortest column; they should run to the longest, shorter "
+            "columns giving ''",
+            (
+                ("{'a': ['1', '2'], 'b': ['x']}", "[{'a': '1', 'b': 'x'}, {'a': '2', 'b': ''}]"),
+                ("{'a': [], 'b': ['q']}", "[{'a': '', 'b': 'q'}]"),
+            ),
+        ),
+    ),
+    F(
+        "column_order",
+        "reshape",
+        "rows, names",
+        "the column names to write the rows with: the given names that some row has, in the "
+        "order given, then every other column in the order first met across the rows",
+        "    seen = []\n"
+        "    for row in rows:\n"
+        "        seen.extend(key for key in row if key not in seen)\n"
+        "    return [n for n in names if n in seen] + [k for k in seen if k not in names]",
+        (
+            ("[{'a': '1', 'b': '2', 'c': '3'}], ['c', 'a']", "['c', 'a', 'b']"),
+            ("[{'a': '1'}, {'a': '2', 'z': '9'}], []", "['a', 'z']"),
+        ),
+        defect=Defect(
+            "    seen = []\n"
+            "    for row in rows:\n"
+            "        seen.extend(key for key in row if key not in seen)\n"
+            "    return list(names) + [k for k in seen if k not in names]",
+            "a given name that no row has, such as a column dropped upstream",
+            "the name is written as an empty column; only names some row has belong",
+            (
+                ("[{'a': '1'}], ['gone', 'a']", "['a']"),
+                ("[{'b': '1', 'a': '2'}], ['a', 'x']", "['a', 'b']"),
+                ("[], ['a']", "[]"),
+            ),
+        ),
+    ),
+    F(
+        "sample_every",
+        "reshape",
+        "rows, step, offset",
+        "a systematic sample: the rows at positions offset, offset + step, offset + 2 * step... "
+        "(counting from 0); ValueError when step is below 1 or offset is negative",
+        "    if step < 1 or offset < 0:\n"
+        "        raise ValueError('step must be at least 1 and offset not negative')\n"
+        "    return rows[offset::step]",
+        (
+            ("['a', 'b', 'c', 'd', 'e'], 2, 0", "['a', 'c', 'e']"),
+            ("['a', 'b', 'c', 'd', 'e'], 2, 1", "['b', 'd']"),
+            ("[], 3, 0", "[]"),
+        ),
+        raises=(("['a'], 0, 0", "ValueError"), ("['a'], 1, -1", "ValueError")),
+        defect=Defect(
+            "    if step < 1 or offset < 0:\n"
+            "        raise ValueError('step must be at least 1 and offset not negative')\n"
+            "    return [row for i, row in enumerate(rows) if i % step == offset]",
+            "an offset as large as the step or larger, such as step 2 and offset 3",
+            "nothing is sampled; the sample should start at position offset",
+            (
+                ("['a', 'b', 'c', 'd', 'e', 'f'], 2, 3", "['d', 'f']"),
+                ("['a', 'b', 'c'], 1, 1", "['b', 'c']"),
+            ),
+        ),
+    ),
+    F(
+        "rows_by_key",
+        "reshape",
+        "rows, key",
+        "a dict from each value of the key column to the list of its rows, groups in "
+        "first-appearance order and rows in their order; a row without the key column goes "
+        "under ''",
+        "    groups = {}\n"
+        "    for row in rows:\n"
+        "        groups.setdefault(row.get(key, ''), []).append(row)\n"
+        "    return groups",
+        (
+            (
+                "[{'c': 'x', 'n': '1'}, {'c': 'y', 'n': '2'}, {'c': 'x', 'n': '3'}], 'c'",
+                "{'x': [{'c': 'x', 'n': '1'}, {'c': 'x', 'n': '3'}], 'y': [{'c': 'y', 'n': '2'}]}",
+            ),
+            ("[{'n': '1'}], 'c'", "{'': [{'n': '1'}]}"),
+            ("[], 'c'", "{}"),
+        ),
+    ),
+    F(
+        "prefix_columns",
+        "reshape",
+        "rows, prefix, keep",
+        "new rows with every column name prefixed (such as 'left_' + 'city'), except the "
+        "columns named in keep, which keep their names (a join key, say)",
+        "    return [\n"
+        "        {(key if key in keep else prefix + key): cell for key, cell in row.items()}\n"
+        "        for row in rows\n"
+        "    ]",
+        (
+            ("[{'id': '1', 'city': 'Oslo'}], 'l_', ['id']", "[{'id': '1', 'l_city': 'Oslo'}]"),
+            ("[{'a': '1'}], 'x_', []", "[{'x_a': '1'}]"),
+            ("[], 'p_', []", "[]"),
+        ),
+    ),
+)
+
+_LABELS: tuple[FunctionTemplate, ...] = (
+    F(
+        "ordinal",
+        "render",
+        "n",
+        "the non-negative whole number with its English ordinal suffix: '1st', '2nd', '3rd', "
+        "'4th', with 'th' for every number ending in 11, 12 or 13 ('11th', '112th')",
+        "    if 10 <= n % 100 <= 20:\n"
+        "        return f'{n}th'\n"
+        "    suffix = {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')\n"
+        "    return f'{n}{suffix}'",
+        (("1", "'1st'"), ("2", "'2nd'"), ("23", "'23rd'"), ("4", "'4th'"), ("0", "'0th'")),
+        defect=Defect(
+            "    suffix = {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')\n    return f'{n}{suffix}'",
+            "numbers ending in 11, 12 or 13",
+            "it writes '11st', '12nd' and '113rd'; they take 'th'",
+            (("11", "'11th'"), ("12", "'12th'"), ("113", "'113th'")),
+        ),
+    ),
+    F(
+        "plural_label",
+        "render",
+        "count, noun",
+        "the count followed by the noun, the noun in the plural unless count is exactly 1: "
+        "'es' added after a noun ending in s, x, ch or sh, 's' after any other ('1 row', "
+        "'0 rows', '3 boxes')",
+        "    if count == 1:\n"
+        "        return f'{count} {noun}'\n"
+        "    suffix = 'es' if noun.endswith(('s', 'x', 'ch', 'sh')) else 's'\n"
+        "    return f'{count} {noun}{suffix}'",
+        (("1, 'row'", "'1 row'"), ("3, 'box'", "'3 boxes'"), ("2, 'batch'", "'2 batches'")),
+        defect=Defect(
+            "    if count <= 1:\n"
+            "        return f'{count} {noun}'\n"
+            "    suffix = 'es' if noun.endswith(('s', 'x', 'ch', 'sh')) else 's'\n"
+            "    return f'{count} {noun}{suffix}'",
+            "a count of 0",
+            "it writes '0 row'; only a count of exactly 1 is singular",
+            (("0, 'row'", "'0 rows'"), ("0, 'match'", "'0 matches'")),
+        ),
+    ),
+    F(
+        "percent_label",
+        "render",
+        "part, whole, places",
+        "part as a percentage of whole with the given number of decimal places and a '%' "
+        "sign, such as '12.5%', or 'n/a' when whole is 0",
+        "    if whole == 0:\n        return 'n/a'\n    return f'{part / whole * 100:.{places}f}%'",
+        (("1, 8, 1", "'12.5%'"), ("2, 3, 0", "'67%'"), ("5, 4, 2", "'125.00%'")),
+        defect=Defect(
+            "    return f'{part / whole * 100:.{places}f}%'",
+            "a whole of 0, such as a region with no orders yet",
+            "it crashes with ZeroDivisionError; the label should be 'n/a'",
+            (("0, 0, 1", "'n/a'"), ("3, 0, 2", "'n/a'")),
+        ),
+    ),
+    F(
+        "signed_number",
+        "render",
+        "value, places",
+        "the number with the given decimal places and an explicit sign: '+1.50', '-0.25'; a "
+        "value that rounds to zero is written without a sign ('0.00')",
+        "    text = f'{value:+.{places}f}'\n    return text[1:] if float(text) == 0 else text",
+        (("1.5, 2", "'+1.50'"), ("-0.25, 2", "'-0.25'"), ("12, 0", "'+12'")),
+        defect=Defect(
+            "    return f'{value:+.{places}f}'",
+            "a value of zero, or one that rounds to zero such as -0.001 with 2 places",
+            "it writes '+0.00' or '-0.00'; zero should have no sign",
+            (("0, 2", "'0.00'"), ("-0.001, 2", "'0.00'"), ("0.4, 0", "'0'")),
+        ),
+    ),
+    F(
+        "compact_list",
+        "render",
+        "items, limit",
+        "the first limit items joined by ', ', followed by ' and N more' when N items are "
+        "left out (none when all fit); '' for no items",
+        "    shown = ', '.join(str(item) for item in items[:limit])\n"
+        "    hidden = len(items) - limit\n"
+        "    return f'{shown} and {hidden} more' if hidden > 0 else shown",
+        (
+            ("['Oslo', 'Rome', 'Lima', 'Pune'], 2", "'Oslo, Rome and 2 more'"),
+            ("['a', 'b'], 5", "'a, b'"),
+            ("[], 3", "''"),
+        ),
+        defect=Defect(
+            "    shown = ', '.join(str(item) for item in items[:limit])\n"
+            "    if len(items) >= limit:\n"
+            "        return f'{shown} and {len(items) - limit} more'\n"
+            "    return shown",
+            "exactly limit items",
+            "it ends in ' and 0 more'; nothing should be added when all items fit",
+            (("['a', 'b'], 2", "'a, b'"), ("['x'], 1", "'x'")),
+        ),
+    ),
+    F(
+        "to_json_lines",
+        "render",
+        "rows",
+        "the rows as JSON Lines text: one JSON object per row, keys in the row's order, "
+        "non-ASCII characters written as they are (not escaped), each line ending with a "
+        "newline ('' for no rows)",
+        "    import json\n"
+        "\n"
+        "    return ''.join(json.dumps(row, ensure_ascii=False) + '\\n' for row in rows)",
+        (
+            ("[{'a': '1', 'b': 2}, {'a': 'x'}]", '\'{"a": "1", "b": 2}\\n{"a": "x"}\\n\''),
+            ("[]", "''"),
+        ),
+        defect=Defect(
+            "    import json\n\n    return ''.join(json.dumps(row) + '\\n' for row in rows)",
+            "a non-ASCII character, such as {'city': 'Zürich'}",
+            "it is escaped as \\u00fc; non-ASCII characters should be written as they are",
+            (
+                ("[{'city': 'Zürich'}]", '\'{"city": "Zürich"}\\n\''),
+                ("[{'n': 'Ōsaka', 'v': '€5'}]", '\'{"n": "Ōsaka", "v": "€5"}\\n\''),
+            ),
+        ),
+    ),
+    F(
+        "tsv_text",
+        "render",
+        "rows",
+        "the rows as tab-separated text: a header line from the first row's keys, then one line "
+        "per row in that column order, a tab or newline inside a cell replaced by a space, "
+        "every line ending with a newline ('' for no rows)",
+        "    if not rows:\n"
+        "        return ''\n"
+        "    names = list(rows[0])\n"
+        "\n"
+        "    def clean(cell):\n"
+        "        return str(cell).replace('\\t', ' ').replace('\\n', ' ')\n"
+        "\n"
+        "    lines = ['\\t'.join(names)]\n"
+        "    lines += ['\\t'.join(clean(row.get(n, '')) for n in names) for row in rows]\n"
+        "    return '\\n'.join(lines) + '\\n'",
+        (
+            ("[{'a': '1', 'b': 'x'}, {'a': '2', 'b': 'y'}]", "'a\\tb\\n1\\tx\\n2\\ty\\n'"),
+            ("[]", "''"),
+        ),
+        defect=Defect(
+            "    if not rows:\n"
+            "        return ''\n"
+            "    names = list(rows[0])\n"
+            "    lines = ['\\t'.join(names)]\n"
+            "    lines += ['\\t'.join(str(row.get(n, '')) for n in names) for row in rows]\n"
+            "    return '\\n'.join(lines) + '\\n'",
+            "a cell holding a tab or a line break, such as a pasted note",
+            "the cell splits the line into extra columns or rows; tabs and newlines inside a "
+            "cell should become spaces",
+            (
+                ("[{'a': 'x\\ty', 'b': '1'}]", "'a\\tb\\nx y\\t1\\n'"),
+                ("[{'note': 'two\\nlines'}]", "'note\\ntwo lines\\n'"),
+            ),
+        ),
+    ),
+    F(
+        "column_widths",
+        "render",
+        "rows",
+        "a dict from each column of the first row to the width it needs in a text table: the "
+        "longest of its name and its cells across all rows ({} for no rows)",
+        "    if not rows:\n"
+        "        return {}\n"
+        "    return {\n"
+        "        name: max([len(name)] + [len(str(row.get(name, ''))) for row in rows])\n"
+        "        for name in rows[0]\n"
+        "    }",
+        (
+            ("[{'city': 'Oslo'}, {'city': 'Reykjavik'}]", "{'city': 9}"),
+            ("[]", "{}"),
+        ),
+        defect=Defect(
+            "    if not rows:\n"
+            "        return {}\n"
+            "    return {name: max(len(str(row.get(name, ''))) for row in rows) for name in rows[0]}",
+            "a column whose name is longer than all its cells, such as 'population' holding '12'",
+            "the width fits the cells but not the header; the name counts too",
+            (
+                ("[{'population': '12'}]", "{'population': 10}"),
+                ("[{'id': '1', 'n': 'Ada'}]", "{'id': 2, 'n': 3}"),
+            ),
+        ),
+    ),
+)
+
+TEMPLATES: tuple[FunctionTemplate, ...] = (
+    *_TIDY,
+    *_GROUPS,
+    *_SERIES,
+    *_CALENDAR,
+    *_CHECKS,
+    *_RECORDS,
+    *_LABELS,
+)
