@@ -1455,6 +1455,670 @@ _LABELS: tuple[FunctionTemplate, ...] = (
     ),
 )
 
+_MORE_TIDY: tuple[FunctionTemplate, ...] = (
+    F(
+        "strip_accents",
+        "clean",
+        "text",
+        "the text with every accented letter replaced by its base letter ('Zürich' -> "
+        "'Zurich', 'Ångström' -> 'Angstrom'); every other character, letters without a "
+        "decomposition such as 'ø' and symbols such as '€' included, kept as it is",
+        "    import unicodedata\n"
+        "\n"
+        "    decomposed = unicodedata.normalize('NFKD', text)\n"
+        "    return ''.join(c for c in decomposed if not unicodedata.combining(c))",
+        (("'Zürich'", "'Zurich'"), ("'Ångström café'", "'Angstrom cafe'"), ("''", "''")),
+        defect=Defect(
+            "    import unicodedata\n"
+            "\n"
+            "    return unicodedata.normalize('NFKD', text).encode('ascii', 'ignore').decode()",
+            "a character with no plain-ASCII base, such as 'ø' in 'Trøndelag' or '€'",
+            "the character is dropped ('Trndelag'); only the accents should go",
+            (("'Trøndelag'", "'Trøndelag'"), ("'5 € café'", "'5 € cafe'")),
+        ),
+    ),
+    F(
+        "pad_codes",
+        "clean",
+        "rows, name, width",
+        "new rows in which the column's cell, when it is all digits, is left-padded with zeros "
+        "to width (a spreadsheet drops the leading zeros of postcodes); blank cells, other "
+        "text and longer codes unchanged",
+        "    padded = []\n"
+        "    for row in rows:\n"
+        "        cell = row.get(name, '')\n"
+        "        if cell.isdigit():\n"
+        "            cell = cell.zfill(width)\n"
+        "        padded.append({**row, name: cell} if name in row else dict(row))\n"
+        "    return padded",
+        (
+            (
+                "[{'zip': '150'}, {'zip': '0150'}, {'zip': '12345'}], 'zip', 4",
+                "[{'zip': '0150'}, {'zip': '0150'}, {'zip': '12345'}]",
+            ),
+            ("[], 'zip', 4", "[]"),
+        ),
+        defect=Defect(
+            "    return [{**row, name: row[name].zfill(width)} if name in row else dict(row) for row in rows]",
+            "a blank cell or one that is not a code, such as '' or 'N/A'",
+            "it becomes '0000' or '0N/A'; only cells of digits should be padded",
+            (
+                ("[{'zip': ''}, {'zip': 'N/A'}], 'zip', 4", "[{'zip': ''}, {'zip': 'N/A'}]"),
+                ("[{'zip': '7'}, {'zip': '-'}], 'zip', 3", "[{'zip': '007'}, {'zip': '-'}]"),
+            ),
+        ),
+    ),
+    F(
+        "parse_accounting",
+        "clean",
+        "text",
+        "a number written the accounting way as a float: thousands commas allowed, surrounding "
+        "spaces ignored, and a number in parentheses negative ('(1,234.50)' -> -1234.5); "
+        "ValueError for text that is not such a number",
+        "    cleaned = text.strip().replace(',', '')\n"
+        "    if cleaned.startswith('(') and cleaned.endswith(')'):\n"
+        "        return -float(cleaned[1:-1])\n"
+        "    return float(cleaned)",
+        (("'1,234.50'", "1234.5"), ("' 42 '", "42.0"), ("'-3'", "-3.0")),
+        raises=(("'abc'", "ValueError"), ("''", "ValueError")),
+        defect=Defect(
+            "    return float(text.strip().replace(',', '').strip('()'))",
+            "a negative amount in parentheses, such as '(1,234.50)'",
+            "it comes out positive; an amount in parentheses is negative",
+            (("'(1,234.50)'", "-1234.5"), ("'(7)'", "-7.0")),
+        ),
+    ),
+    F(
+        "to_grams",
+        "clean",
+        "text",
+        "a weight such as '1.5kg', '300 g', '2 mg' or '1 t' (tonnes) as a float number of "
+        "grams, the unit case-insensitive and spaces ignored; ValueError for a missing or "
+        "unknown unit",
+        "    import re\n"
+        "\n"
+        "    match = re.fullmatch(r'([\\d.]+)\\s*(mg|kg|g|t)', text.strip().lower())\n"
+        "    if not match:\n"
+        "        raise ValueError(f'not a weight: {text!r}')\n"
+        "    factor = {'mg': 0.001, 'g': 1, 'kg': 1000, 't': 1000000}[match.group(2)]\n"
+        "    return float(match.group(1)) * factor",
+        (("'300 g'", "300.0"), ("'2T'", "2000000.0"), ("' 12 G '", "12.0")),
+        raises=(("'12'", "ValueError"), ("'3 lb'", "ValueError")),
+        defect=Defect(
+            "    text = text.strip().lower().replace(' ', '')\n"
+            "    for unit, factor in (('g', 1), ('mg', 0.001), ('kg', 1000), ('t', 1000000)):\n"
+            "        if text.endswith(unit):\n"
+            "            return float(text[: -len(unit)]) * factor\n"
+            "    raise ValueError(f'not a weight: {text!r}')",
+            "a weight in kilograms or milligrams, such as '1.5kg'",
+            "it crashes with ValueError, as 'kg' is read as grams with a 'k' in the number; the "
+            "whole unit should be matched",
+            (("'1.5kg'", "1500.0"), ("'250 mg'", "0.25"), ("'4 MG'", "0.004")),
+        ),
+    ),
+    F(
+        "dedupe_headers",
+        "clean",
+        "names",
+        "the column names with repeats made unique: the second occurrence of a name gets '_2', "
+        "the third '_3' and so on, first occurrences unchanged, order kept",
+        "    seen = {}\n"
+        "    unique = []\n"
+        "    for name in names:\n"
+        "        seen[name] = seen.get(name, 0) + 1\n"
+        "        unique.append(name if seen[name] == 1 else f'{name}_{seen[name]}')\n"
+        "    return unique",
+        (
+            ("['id', 'name', 'id']", "['id', 'name', 'id_2']"),
+            ("['a', 'b']", "['a', 'b']"),
+            ("[]", "[]"),
+        ),
+        defect=Defect(
+            "    unique = []\n"
+            "    for name in names:\n"
+            "        unique.append(f'{name}_2' if name in names[: len(unique)] else name)\n"
+            "    return unique",
+            "a name that occurs three times or more",
+            "every repeat gets '_2', so the names are still not unique; the third occurrence "
+            "should get '_3'",
+            (
+                ("['x', 'x', 'x']", "['x', 'x_2', 'x_3']"),
+                ("['v', 'w', 'v', 'v']", "['v', 'w', 'v_2', 'v_3']"),
+            ),
+        ),
+    ),
+)
+
+_MORE_GROUPS: tuple[FunctionTemplate, ...] = (
+    F(
+        "yoy_change",
+        "aggregate",
+        "totals",
+        "a dict from each year of a dict of year (int) -> total to its percentage change from "
+        "the year before, rounded to 1 place, years in ascending order; a year whose previous "
+        "calendar year is missing or has a total of 0 is left out",
+        "    change = {}\n"
+        "    for year in sorted(totals):\n"
+        "        before = totals.get(year - 1)\n"
+        "        if before:\n"
+        "            change[year] = round((totals[year] - before) / before * 100, 1)\n"
+        "    return change",
+        (
+            ("{2021: 100, 2022: 110, 2023: 99}", "{2022: 10.0, 2023: -10.0}"),
+            ("{2020: 5}", "{}"),
+            ("{2020: 0, 2021: 4}", "{}"),
+        ),
+        defect=Defect(
+            "    years = sorted(totals)\n"
+            "    return {\n"
+            "        b: round((totals[b] - totals[a]) / totals[a] * 100, 1)\n"
+            "        for a, b in zip(years, years[1:])\n"
+            "        if totals[a]\n"
+            "    }",
+            "a gap between years, such as 2019 followed by 2021",
+            "2021 is compared with 2019; a year is only compared with the calendar year before it",
+            (("{2019: 50, 2021: 100, 2022: 150}", "{2022: 50.0}"), ("{2000: 1, 2005: 2}", "{}")),
+        ),
+    ),
+    F(
+        "running_max",
+        "stats",
+        "values",
+        "the running maximum: at each position the largest value so far (negative numbers "
+        "included; [] for no values)",
+        "    result = []\n"
+        "    for value in values:\n"
+        "        result.append(value if not result else max(result[-1], value))\n"
+        "    return result",
+        (("[1, 3, 2, 5]", "[1, 3, 3, 5]"), ("[]", "[]")),
+        defect=Defect(
+            "    best, result = 0, []\n"
+            "    for value in values:\n"
+            "        best = max(best, value)\n"
+            "        result.append(best)\n"
+            "    return result",
+            "a list of negative numbers, such as temperatures below zero",
+            "the running maximum starts at 0 instead of the first value",
+            (("[-5, -3, -4]", "[-5, -3, -3]"), ("[-1]", "[-1]")),
+        ),
+    ),
+    F(
+        "top_n_share",
+        "stats",
+        "values, n",
+        "the percentage of the total held by the n largest values, rounded to 1 place (0.0 "
+        "when the total is 0); ValueError when n is below 1",
+        "    if n < 1:\n"
+        "        raise ValueError('n must be at least 1')\n"
+        "    total = sum(values)\n"
+        "    if total == 0:\n"
+        "        return 0.0\n"
+        "    return round(sum(sorted(values, reverse=True)[:n]) / total * 100, 1)",
+        (("[50, 30, 10, 10], 1", "50.0"), ("[5, 4, 1], 2", "90.0"), ("[], 3", "0.0")),
+        raises=(("[1, 2], 0", "ValueError"),),
+        defect=Defect(
+            "    if n < 1:\n"
+            "        raise ValueError('n must be at least 1')\n"
+            "    total = sum(values)\n"
+            "    return round(sum(values[:n]) / total * 100, 1) if total else 0.0",
+            "values that are not sorted from largest down, such as [10, 50, 40]",
+            "it takes the first n values, not the n largest",
+            (("[10, 50, 40], 1", "50.0"), ("[1, 2, 3, 4], 2", "70.0")),
+        ),
+    ),
+    F(
+        "rate_per",
+        "stats",
+        "count, population, per",
+        "count per `per` people (such as cases per 100000), rounded to 2 places; ValueError "
+        "when population is 0 or negative",
+        "    if population <= 0:\n"
+        "        raise ValueError('population must be positive')\n"
+        "    return round(count / population * per, 2)",
+        (("25, 50000, 100000", "50.0"), ("1, 3, 100", "33.33"), ("0, 10, 1000", "0.0")),
+        raises=(("3, 0, 100", "ValueError"), ("3, -5, 100", "ValueError")),
+    ),
+    F(
+        "weekday_means",
+        "aggregate",
+        "rows, date_column, name",
+        "a dict from weekday name ('Mon' ... 'Sun') to the mean of a numeric column over the "
+        "rows whose ISO date falls on that day, rounded to 2 places, only weekdays that have "
+        "a non-blank value (blank cells skipped)",
+        "    from datetime import date\n"
+        "\n"
+        "    days = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']\n"
+        "    values = {}\n"
+        "    for row in rows:\n"
+        "        cell = (row.get(name) or '').strip()\n"
+        "        if cell:\n"
+        "            day = days[date.fromisoformat(row[date_column]).weekday()]\n"
+        "            values.setdefault(day, []).append(float(cell))\n"
+        "    return {d: round(sum(values[d]) / len(values[d]), 2) for d in days if d in values}",
+        (
+            (
+                "[{'d': '2024-05-13', 'v': '10'}, {'d': '2024-05-20', 'v': '20'}, {'d': '2024-05-18', 'v': '4'}], 'd', 'v'",
+                "{'Mon': 15.0, 'Sat': 4.0}",
+            ),
+            ("[], 'd', 'v'", "{}"),
+        ),
+        defect=Defect(
+            "    from datetime import date\n"
+            "\n"
+            "    days = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']\n"
+            "    values = {}\n"
+            "    for row in rows:\n"
+            "        day = days[date.fromisoformat(row[date_column]).weekday()]\n"
+            "        values.setdefault(day, []).append(float(row[name] or 0))\n"
+            "    return {d: round(sum(values[d]) / len(values[d]), 2) for d in days if d in values}",
+            "a row with a blank value",
+            "the blank counts as 0 and drags the mean down; blank cells should be skipped",
+            (
+                (
+                    "[{'d': '2024-05-13', 'v': '10'}, {'d': '2024-05-20', 'v': ''}], 'd', 'v'",
+                    "{'Mon': 10.0}",
+                ),
+                ("[{'d': '2024-05-14', 'v': ''}], 'd', 'v'", "{}"),
+            ),
+        ),
+    ),
+)
+
+_MORE_CHECKS: tuple[FunctionTemplate, ...] = (
+    F(
+        "orphan_keys",
+        "validate",
+        "child, parent, key",
+        "the sorted distinct values of the key column in the child rows that no parent row has "
+        "(a foreign-key check before a join), blank child keys ignored",
+        "    known = {row.get(key) for row in parent}\n"
+        "    return sorted({\n"
+        "        row[key] for row in child if (row.get(key) or '').strip() and row[key] not in known\n"
+        "    })",
+        (
+            ("[{'c': '2'}, {'c': '9'}, {'c': '7'}, {'c': '9'}], [{'c': '2'}], 'c'", "['7', '9']"),
+            ("[], [{'c': '1'}], 'c'", "[]"),
+        ),
+        defect=Defect(
+            "    known = {row.get(key) for row in parent}\n"
+            "    return sorted({row.get(key, '') for row in child} - known)",
+            "a child row whose key is blank, such as an order not yet assigned a customer",
+            "'' is reported as an orphan key; blank keys should be ignored",
+            (
+                ("[{'c': ''}, {'c': '1'}], [{'c': '1'}], 'c'", "[]"),
+                ("[{'c': ' '}, {'c': '3'}], [], 'c'", "['3']"),
+            ),
+        ),
+    ),
+    F(
+        "ragged_lines",
+        "validate",
+        "text",
+        "the line numbers (the header is line 1) of the non-blank lines of CSV text whose "
+        "number of fields differs from the header's, quoted fields with commas counting as "
+        "one field",
+        "    import csv\n"
+        "    import io\n"
+        "\n"
+        "    lines = list(csv.reader(io.StringIO(text)))\n"
+        "    if not lines:\n"
+        "        return []\n"
+        "    width = len(lines[0])\n"
+        "    return [n for n, fields in enumerate(lines, 1) if fields and len(fields) != width]",
+        (("'a,b\\n1,2\\n3\\n4,5,6\\n'", "[3, 4]"), ("'a,b\\n1,2\\n'", "[]"), ("''", "[]")),
+        defect=Defect(
+            "    lines = text.splitlines()\n"
+            "    if not lines:\n"
+            "        return []\n"
+            "    width = len(lines[0].split(','))\n"
+            "    return [\n"
+            "        n for n, line in enumerate(lines, 1) if line and len(line.split(',')) != width\n"
+            "    ]",
+            "a quoted field holding a comma, such as '\"Smith, J\",Oslo'",
+            "the line is reported as having too many fields; a quoted field is one field",
+            (
+                ("'name,city\\n\"Smith, J\",Oslo\\n'", "[]"),
+                ('\'a,b\\n"x,y",1\\n"p,q"\\n\'', "[3]"),
+            ),
+        ),
+    ),
+    F(
+        "is_leap_year",
+        "dates",
+        "year",
+        "whether a year is a leap year in the Gregorian calendar: divisible by 4, except "
+        "centuries, which are leap years only when divisible by 400",
+        "    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)",
+        (("2024", "True"), ("2023", "False"), ("2000", "True")),
+        defect=Defect(
+            "    return year % 4 == 0",
+            "a century year not divisible by 400, such as 1900",
+            "1900 comes out as a leap year; it is not",
+            (("1900", "False"), ("2100", "False")),
+        ),
+    ),
+    F(
+        "quarter_range",
+        "dates",
+        "year, quarter",
+        "a tuple (first day, last day) of a calendar quarter as ISO dates (YYYY-MM-DD), such as "
+        "('2024-04-01', '2024-06-30') for quarter 2; ValueError when quarter is not 1 to 4",
+        "    import calendar\n"
+        "\n"
+        "    if quarter not in (1, 2, 3, 4):\n"
+        "        raise ValueError('quarter must be 1 to 4')\n"
+        "    first, last = 3 * quarter - 2, 3 * quarter\n"
+        "    end = calendar.monthrange(year, last)[1]\n"
+        "    return (f'{year}-{first:02d}-01', f'{year}-{last:02d}-{end:02d}')",
+        (
+            ("2024, 2", "('2024-04-01', '2024-06-30')"),
+            ("2023, 1", "('2023-01-01', '2023-03-31')"),
+            ("2023, 4", "('2023-10-01', '2023-12-31')"),
+        ),
+        raises=(("2024, 0", "ValueError"), ("2024, 5", "ValueError")),
+    ),
+    F(
+        "shift_minutes",
+        "dates",
+        "start, end",
+        "the length in minutes of a shift from start to end, both 'HH:MM' on a 24-hour clock, "
+        "a shift whose end is before its start running past midnight (an end equal to the "
+        "start is 0 minutes)",
+        "    def minutes(text):\n"
+        "        hours, mins = text.split(':')\n"
+        "        return int(hours) * 60 + int(mins)\n"
+        "\n"
+        "    return (minutes(end) - minutes(start)) % (24 * 60)",
+        (("'09:00', '17:30'", "510"), ("'08:15', '08:15'", "0")),
+        defect=Defect(
+            "    def minutes(text):\n"
+            "        hours, mins = text.split(':')\n"
+            "        return int(hours) * 60 + int(mins)\n"
+            "\n"
+            "    return minutes(end) - minutes(start)",
+            "a night shift past midnight, such as '22:00' to '06:00'",
+            "the length comes out negative; the shift runs on into the next day",
+            (("'22:00', '06:00'", "480"), ("'23:45', '00:15'", "30")),
+        ),
+    ),
+    F(
+        "next_business_day",
+        "dates",
+        "text",
+        "the first Monday-to-Friday date after an ISO date (YYYY-MM-DD), as ISO text (the "
+        "day after a Friday, Saturday or Sunday is the next Monday)",
+        "    from datetime import date, timedelta\n"
+        "\n"
+        "    day = date.fromisoformat(text) + timedelta(days=1)\n"
+        "    while day.weekday() >= 5:\n"
+        "        day += timedelta(days=1)\n"
+        "    return day.isoformat()",
+        (("'2024-05-13'", "'2024-05-14'"), ("'2024-05-15'", "'2024-05-16'")),
+        defect=Defect(
+            "    from datetime import date, timedelta\n"
+            "\n"
+            "    day = date.fromisoformat(text)\n"
+            "    return (day + timedelta(days=3 if day.weekday() == 4 else 1)).isoformat()",
+            "a Saturday or a Sunday",
+            "it returns the Sunday or Monday right after; a weekend date should move to the "
+            "Monday that follows",
+            (
+                ("'2024-05-18'", "'2024-05-20'"),
+                ("'2024-05-19'", "'2024-05-20'"),
+                ("'2024-05-17'", "'2024-05-20'"),
+            ),
+        ),
+    ),
+)
+
+_MORE_RECORDS: tuple[FunctionTemplate, ...] = (
+    F(
+        "combine_duplicates",
+        "reshape",
+        "rows, key",
+        "one row per value of the key column, in first-appearance order: the first row for "
+        "that value, each of its blank (empty or only spaces) or missing cells filled from the "
+        "first later row of that value that has it non-blank",
+        "    merged = {}\n"
+        "    for row in rows:\n"
+        "        if row[key] not in merged:\n"
+        "            merged[row[key]] = dict(row)\n"
+        "            continue\n"
+        "        kept = merged[row[key]]\n"
+        "        for name, cell in row.items():\n"
+        "            if not (kept.get(name) or '').strip():\n"
+        "                kept[name] = cell\n"
+        "    return list(merged.values())",
+        (
+            (
+                "[{'id': '1', 'email': '', 'tel': '55'}, {'id': '2', 'email': 'b@x', 'tel': ''}, {'id': '1', 'email': 'a@x', 'tel': ''}], 'id'",
+                "[{'id': '1', 'email': 'a@x', 'tel': '55'}, {'id': '2', 'email': 'b@x', 'tel': ''}]",
+            ),
+            ("[], 'id'", "[]"),
+        ),
+        defect=Defect(
+            "    merged = {}\n"
+            "    for row in rows:\n"
+            "        kept = merged.setdefault(row[key], {})\n"
+            "        kept.update({k: v for k, v in row.items() if v})\n"
+            "        for name in row:\n"
+            "            kept.setdefault(name, row[name])\n"
+            "    return list(merged.values())",
+            "a later row with a different non-blank value for a cell the first row already has",
+            "the later value overwrites the first row's; the first row's non-blank cells are kept",
+            (
+                (
+                    "[{'id': '1', 'c': 'Oslo'}, {'id': '1', 'c': 'Rome'}], 'id'",
+                    "[{'id': '1', 'c': 'Oslo'}]",
+                ),
+                (
+                    "[{'id': 'a', 'x': '', 'y': '1'}, {'id': 'a', 'x': '2', 'y': '9'}, {'id': 'a', 'x': '3', 'y': ''}], 'id'",
+                    "[{'id': 'a', 'x': '2', 'y': '1'}]",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "first_n_per_group",
+        "reshape",
+        "rows, key, n",
+        "the rows keeping only the first n rows of each value of the key column, the kept rows "
+        "in their original order (not gathered by group)",
+        "    seen = {}\n"
+        "    kept = []\n"
+        "    for row in rows:\n"
+        "        seen[row[key]] = seen.get(row[key], 0) + 1\n"
+        "        if seen[row[key]] <= n:\n"
+        "            kept.append(row)\n"
+        "    return kept",
+        (
+            (
+                "[{'g': 'a', 'i': '1'}, {'g': 'a', 'i': '2'}, {'g': 'a', 'i': '3'}], 'g', 2",
+                "[{'g': 'a', 'i': '1'}, {'g': 'a', 'i': '2'}]",
+            ),
+            ("[{'g': 'a'}], 'g', 0", "[]"),
+            ("[], 'g', 1", "[]"),
+        ),
+        defect=Defect(
+            "    groups = {}\n"
+            "    for row in rows:\n"
+            "        groups.setdefault(row[key], []).append(row)\n"
+            "    return [row for group in groups.values() for row in group[:n]]",
+            "groups whose rows are interleaved, such as rows of a, b, a",
+            "the kept rows come out gathered by group; they should stay in their original order",
+            (
+                (
+                    "[{'g': 'a', 'i': '1'}, {'g': 'b', 'i': '2'}, {'g': 'a', 'i': '3'}], 'g', 2",
+                    "[{'g': 'a', 'i': '1'}, {'g': 'b', 'i': '2'}, {'g': 'a', 'i': '3'}]",
+                ),
+                (
+                    "[{'g': 'x'}, {'g': 'y'}, {'g': 'x'}, {'g': 'y'}], 'g', 1",
+                    "[{'g': 'x'}, {'g': 'y'}]",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "full_join",
+        "joins",
+        "left, right, key",
+        "a full outer join on a key column: each left row merged with the first right row of "
+        "the same key (the right row's cells added, the left's kept on a clash) or alone when "
+        "none matches, in left order, then the right rows whose key no left row has, in their "
+        "order",
+        "    first = {}\n"
+        "    for row in right:\n"
+        "        first.setdefault(row[key], row)\n"
+        "    joined = [{**first.get(row[key], {}), **row} for row in left]\n"
+        "    left_keys = {row[key] for row in left}\n"
+        "    return joined + [dict(row) for row in right if row[key] not in left_keys]",
+        (
+            (
+                "[{'id': '1', 'a': 'x'}, {'id': '2', 'a': 'y'}], [{'id': '2', 'b': 'q'}, {'id': '2', 'b': 's'}], 'id'",
+                "[{'id': '1', 'a': 'x'}, {'id': '2', 'a': 'y', 'b': 'q'}]",
+            ),
+            ("[{'id': '1', 'v': 'L'}], [{'id': '1', 'v': 'R'}], 'id'", "[{'id': '1', 'v': 'L'}]"),
+            ("[], [], 'id'", "[]"),
+        ),
+        defect=Defect(
+            "    first = {}\n"
+            "    for row in right:\n"
+            "        first.setdefault(row[key], row)\n"
+            "    return [{**first.get(row[key], {}), **row} for row in left]",
+            "a right row whose key no left row has",
+            "the row is lost (a left join); a full join keeps it, after the left rows",
+            (
+                (
+                    "[{'id': '1', 'a': 'x'}, {'id': '2', 'a': 'y'}], [{'id': '2', 'b': 'q'}, {'id': '3', 'b': 'r'}], 'id'",
+                    "[{'id': '1', 'a': 'x'}, {'id': '2', 'a': 'y', 'b': 'q'}, {'id': '3', 'b': 'r'}]",
+                ),
+                ("[], [{'id': '9', 'b': 'z'}], 'id'", "[{'id': '9', 'b': 'z'}]"),
+                (
+                    "[{'id': '1'}], [{'id': '2'}, {'id': '1', 'v': '0'}], 'id'",
+                    "[{'id': '1', 'v': '0'}, {'id': '2'}]",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "update_rows",
+        "joins",
+        "rows, updates, key",
+        "new rows in which each row whose key matches an update row takes that update's "
+        "non-blank cells (a blank cell in an update changes nothing; a later update wins), "
+        "updates matching no row ignored, order and other rows kept",
+        "    changes = {}\n"
+        "    for update in updates:\n"
+        "        cells = {k: v for k, v in update.items() if (v or '').strip()}\n"
+        "        changes.setdefault(update[key], {}).update(cells)\n"
+        "    return [{**row, **changes.get(row[key], {})} for row in rows]",
+        (
+            (
+                "[{'id': '1', 'city': 'Oslo'}, {'id': '2', 'city': 'Rome'}], [{'id': '2', 'city': 'Milan'}, {'id': '5', 'city': 'X'}], 'id'",
+                "[{'id': '1', 'city': 'Oslo'}, {'id': '2', 'city': 'Milan'}]",
+            ),
+            ("[], [{'id': '1'}], 'id'", "[]"),
+        ),
+        defect=Defect(
+            "    changes = {update[key]: update for update in updates}\n"
+            "    return [{**row, **changes.get(row[key], {})} for row in rows]",
+            "an update row with a blank cell, such as {'id': '2', 'city': '', 'tel': '55'}",
+            "the blank wipes the row's value; a blank cell in an update should change nothing",
+            (
+                (
+                    "[{'id': '2', 'city': 'Rome', 'tel': ''}], [{'id': '2', 'city': '', 'tel': '55'}], 'id'",
+                    "[{'id': '2', 'city': 'Rome', 'tel': '55'}]",
+                ),
+                (
+                    "[{'id': '1', 'a': 'x'}], [{'id': '1', 'a': 'y'}, {'id': '1', 'a': ' '}], 'id'",
+                    "[{'id': '1', 'a': 'y'}]",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "with_total_row",
+        "report",
+        "rows, names, label_column, label",
+        "the rows followed by one more row: label in label_column, and for each named column "
+        "the sum of its non-blank cells written with no trailing '.0' when whole ('12', "
+        "'3.5'), other columns ''",
+        "    columns = list(rows[0]) if rows else [label_column, *names]\n"
+        "    total = {column: '' for column in columns}\n"
+        "    total[label_column] = label\n"
+        "    for name in names:\n"
+        "        value = sum(float(row[name]) for row in rows if (row.get(name) or '').strip())\n"
+        "        total[name] = str(int(value)) if value == int(value) else str(value)\n"
+        "    return [*rows, total]",
+        (
+            (
+                "[{'city': 'Oslo', 'n': '2', 'x': 'a'}, {'city': 'Rome', 'n': '1.5', 'x': 'b'}], ['n'], 'city', 'Total'",
+                "[{'city': 'Oslo', 'n': '2', 'x': 'a'}, {'city': 'Rome', 'n': '1.5', 'x': 'b'}, {'city': 'Total', 'n': '3.5', 'x': ''}]",
+            ),
+            ("[], ['n'], 'city', 'Total'", "[{'city': 'Total', 'n': '0'}]"),
+        ),
+        defect=Defect(
+            "    columns = list(rows[0]) if rows else [label_column, *names]\n"
+            "    total = {column: '' for column in columns}\n"
+            "    total[label_column] = label\n"
+            "    for name in names:\n"
+            "        value = sum(float(row[name]) for row in rows if (row.get(name) or '').strip())\n"
+            "        total[name] = str(value)\n"
+            "    return [*rows, total]",
+            "a whole-number total, such as 2 + 1",
+            "it is written '3.0'; a whole total should be written '3'",
+            (
+                (
+                    "[{'c': 'a', 'n': '2'}, {'c': 'b', 'n': '1'}], ['n'], 'c', 'All'",
+                    "[{'c': 'a', 'n': '2'}, {'c': 'b', 'n': '1'}, {'c': 'All', 'n': '3'}]",
+                ),
+                (
+                    "[{'c': 'a', 'n': ''}], ['n'], 'c', 'All'",
+                    "[{'c': 'a', 'n': ''}, {'c': 'All', 'n': '0'}]",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "list_sentence",
+        "render",
+        "items",
+        "the items as an English list: '' for none, the item alone for one, 'a and b' for two, "
+        "and 'a, b and c' for more (commas between all but the last two, no comma before 'and')",
+        "    items = [str(item) for item in items]\n"
+        "    if len(items) < 2:\n"
+        "        return ''.join(items)\n"
+        "    return ', '.join(items[:-1]) + ' and ' + items[-1]",
+        (
+            ("['Oslo', 'Rome', 'Lima']", "'Oslo, Rome and Lima'"),
+            ("['a', 'b']", "'a and b'"),
+            ("[]", "''"),
+        ),
+        defect=Defect(
+            "    items = [str(item) for item in items]\n"
+            "    if not items:\n"
+            "        return ''\n"
+            "    return ', '.join(items[:-1]) + ' and ' + items[-1]",
+            "a list of one item",
+            "it returns ' and Oslo'; a single item should stand alone",
+            (("['Oslo']", "'Oslo'"), ("[3]", "'3'")),
+        ),
+        change=Change(
+            "list_sentence should use the serial (Oxford) comma for three or more items: "
+            "'a, b, and c'; 'a and b' for two as before",
+            "    items = [str(item) for item in items]\n"
+            "    if len(items) < 3:\n"
+            "        return ' and '.join(items)\n"
+            "    return ', '.join(items[:-1]) + ', and ' + items[-1]",
+            (
+                ("['Oslo', 'Rome', 'Lima']", "'Oslo, Rome, and Lima'"),
+                ("['a', 'b']", "'a and b'"),
+                ("['x']", "'x'"),
+            ),
+        ),
+    ),
+)
+
 TEMPLATES: tuple[FunctionTemplate, ...] = (
     *_TIDY,
     *_GROUPS,
@@ -1463,4 +2127,8 @@ TEMPLATES: tuple[FunctionTemplate, ...] = (
     *_CHECKS,
     *_RECORDS,
     *_LABELS,
+    *_MORE_TIDY,
+    *_MORE_GROUPS,
+    *_MORE_CHECKS,
+    *_MORE_RECORDS,
 )
