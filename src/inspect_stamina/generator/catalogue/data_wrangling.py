@@ -2119,6 +2119,525 @@ _MORE_RECORDS: tuple[FunctionTemplate, ...] = (
     ),
 )
 
+_CELL_FIXES: tuple[FunctionTemplate, ...] = (
+    F(
+        "round_column",
+        "clean",
+        "rows, name, places",
+        "new rows in which the numeric column's non-blank cell is rounded and written with "
+        "exactly places decimals ('2.5' with 2 places is '2.50'), blank or missing cells "
+        "unchanged",
+        "    rounded = []\n"
+        "    for row in rows:\n"
+        "        cell = (row.get(name) or '').strip()\n"
+        "        rounded.append({**row, name: f'{float(cell):.{places}f}'} if cell else dict(row))\n"
+        "    return rounded",
+        (
+            ("[{'p': '2.345'}, {'p': ''}], 'p', 1", "[{'p': '2.3'}, {'p': ''}]"),
+            ("[{'p': '7.126'}], 'p', 2", "[{'p': '7.13'}]"),
+        ),
+        defect=Defect(
+            "    rounded = []\n"
+            "    for row in rows:\n"
+            "        cell = (row.get(name) or '').strip()\n"
+            "        rounded.append({**row, name: str(round(float(cell), places))} if cell else dict(row))\n"
+            "    return rounded",
+            "a value with fewer decimals than asked for, such as '2.5' with 2 places",
+            "it is written '2.5' (and '3' becomes '3.0'); every cell should have exactly places "
+            "decimals",
+            (
+                ("[{'p': '2.5'}], 'p', 2", "[{'p': '2.50'}]"),
+                ("[{'p': '3'}], 'p', 0", "[{'p': '3'}]"),
+            ),
+        ),
+    ),
+    F(
+        "blank_to_none",
+        "clean",
+        "rows",
+        "new rows in which every blank cell (empty or only whitespace) becomes None, other "
+        "cells unchanged",
+        "    return [\n"
+        "        {key: None if isinstance(cell, str) and not cell.strip() else cell for key, cell in row.items()}\n"
+        "        for row in rows\n"
+        "    ]",
+        (("[{'a': '', 'b': 'x'}]", "[{'a': None, 'b': 'x'}]"), ("[]", "[]")),
+        defect=Defect(
+            "    return [{key: None if cell == '' else cell for key, cell in row.items()} for row in rows]",
+            "a cell holding only spaces or a tab",
+            "it is kept as it is; a cell of only whitespace is blank too",
+            (
+                ("[{'a': '  ', 'b': '\\t'}]", "[{'a': None, 'b': None}]"),
+                ("[{'a': ' x '}, {'a': ' '}]", "[{'a': ' x '}, {'a': None}]"),
+            ),
+        ),
+    ),
+    F(
+        "expand_ranges",
+        "clean",
+        "text",
+        "the whole numbers listed in text such as '1, 3-5, 9' (comma-separated numbers and "
+        "inclusive ranges a-b, spaces ignored), in the order written; [] for blank text; "
+        "ValueError for a range whose end is below its start",
+        "    numbers = []\n"
+        "    for part in text.replace(' ', '').split(','):\n"
+        "        if not part:\n"
+        "            continue\n"
+        "        low, _, high = part.partition('-')\n"
+        "        start, end = int(low), int(high or low)\n"
+        "        if end < start:\n"
+        "            raise ValueError(f'backwards range: {part}')\n"
+        "        numbers.extend(range(start, end + 1))\n"
+        "    return numbers",
+        (("'7, 2'", "[7, 2]"), ("''", "[]"), ("' 4 '", "[4]")),
+        raises=(("'5-3'", "ValueError"), ("'a'", "ValueError")),
+        defect=Defect(
+            "    numbers = []\n"
+            "    for part in text.replace(' ', '').split(','):\n"
+            "        if not part:\n"
+            "            continue\n"
+            "        low, _, high = part.partition('-')\n"
+            "        start, end = int(low), int(high or low)\n"
+            "        if end < start:\n"
+            "            raise ValueError(f'backwards range: {part}')\n"
+            "        numbers.extend(range(start, end) if high else [start])\n"
+            "    return numbers",
+            "any range, such as '3-5'",
+            "the range's last number is missing ([3, 4]); ranges include both ends",
+            (("'1, 3-5, 9'", "[1, 3, 4, 5, 9]"), ("'8-8'", "[8]")),
+        ),
+    ),
+    F(
+        "safe_cell",
+        "clean",
+        "text",
+        "a cell made safe to open in a spreadsheet: text starting with '=', '+', '-' or '@' "
+        "(which a spreadsheet would run as a formula) gets a leading apostrophe, unless it is "
+        "a plain number such as '-3.5'; other text unchanged",
+        "    if text[:1] in ('=', '+', '-', '@'):\n"
+        "        try:\n"
+        "            float(text)\n"
+        "        except ValueError:\n"
+        '            return "\'" + text\n'
+        "    return text",
+        (
+            ("'=SUM(A1:A3)'", '"\'=SUM(A1:A3)"'),
+            ("'-3.5'", "'-3.5'"),
+            ("'Oslo'", "'Oslo'"),
+            ("''", "''"),
+        ),
+        defect=Defect(
+            "    return \"'\" + text if text.startswith('=') else text",
+            "a formula starting with '+', '-' or '@', such as '@SUM(A1)' or '-2+3'",
+            "it is left as a live formula; all four characters start one",
+            (("'@SUM(A1)'", '"\'@SUM(A1)"'), ("'+1+2'", '"\'+1+2"'), ("'-2+3'", '"\'-2+3"')),
+        ),
+    ),
+    F(
+        "parse_time_12h",
+        "dates",
+        "text",
+        "a 12-hour time such as '3:05 PM' or '11:30am' (space optional, AM/PM in any case) as "
+        "24-hour 'HH:MM' ('12:00 AM' is '00:00', '12:00 PM' is '12:00'); ValueError for "
+        "anything else",
+        "    import re\n"
+        "\n"
+        "    match = re.fullmatch(r'(\\d{1,2}):(\\d{2})\\s*([ap]m)', text.strip().lower())\n"
+        "    if not match or not 1 <= int(match.group(1)) <= 12 or int(match.group(2)) > 59:\n"
+        "        raise ValueError(f'not a 12-hour time: {text!r}')\n"
+        "    hour = int(match.group(1)) % 12 + (12 if match.group(3) == 'pm' else 0)\n"
+        "    return f'{hour:02d}:{match.group(2)}'",
+        (("'3:05 PM'", "'15:05'"), ("'11:30am'", "'11:30'"), ("'9:00 am'", "'09:00'")),
+        raises=(("'13:00 PM'", "ValueError"), ("'noon'", "ValueError")),
+        defect=Defect(
+            "    import re\n"
+            "\n"
+            "    match = re.fullmatch(r'(\\d{1,2}):(\\d{2})\\s*([ap]m)', text.strip().lower())\n"
+            "    if not match or not 1 <= int(match.group(1)) <= 12 or int(match.group(2)) > 59:\n"
+            "        raise ValueError(f'not a 12-hour time: {text!r}')\n"
+            "    hour = int(match.group(1)) + (12 if match.group(3) == 'pm' else 0)\n"
+            "    return f'{hour:02d}:{match.group(2)}'",
+            "the twelve o'clock hour, such as '12:15 AM' or '12:00 PM'",
+            "midnight comes out as '12:15' and noon as '24:00'; 12 AM is hour 00 and 12 PM is "
+            "hour 12",
+            (("'12:15 AM'", "'00:15'"), ("'12:00 PM'", "'12:00'")),
+        ),
+    ),
+)
+
+_MORE_SERIES: tuple[FunctionTemplate, ...] = (
+    F(
+        "rolling_sum",
+        "stats",
+        "values, window",
+        "at each position the sum of that value and up to window - 1 values before it (fewer "
+        "at the start of the list); ValueError when window is below 1",
+        "    if window < 1:\n"
+        "        raise ValueError('window must be at least 1')\n"
+        "    return [sum(values[max(0, i - window + 1) : i + 1]) for i in range(len(values))]",
+        (("[1, 2, 3, 4], 1", "[1, 2, 3, 4]"), ("[], 3", "[]")),
+        raises=(("[1], 0", "ValueError"),),
+        defect=Defect(
+            "    if window < 1:\n"
+            "        raise ValueError('window must be at least 1')\n"
+            "    return [sum(values[i - window + 1 : i + 1]) for i in range(len(values))]",
+            "the first window - 1 positions of any window above 1",
+            "the sums there come out as 0 or wrong (a negative slice start wraps around); they "
+            "should sum the values so far",
+            (("[1, 2, 3, 4], 2", "[1, 3, 5, 7]"), ("[5, 5, 5], 3", "[5, 10, 15]")),
+        ),
+    ),
+    F(
+        "run_lengths",
+        "stats",
+        "values",
+        "the runs of equal consecutive values as (value, length) pairs in order ([] for an "
+        "empty list), such as [('a', 2), ('b', 1)] for ['a', 'a', 'b']",
+        "    runs = []\n"
+        "    for value in values:\n"
+        "        if runs and runs[-1][0] == value:\n"
+        "            runs[-1] = (value, runs[-1][1] + 1)\n"
+        "        else:\n"
+        "            runs.append((value, 1))\n"
+        "    return runs",
+        (("['a', 'a', 'b']", "[('a', 2), ('b', 1)]"), ("[]", "[]"), ("[7]", "[(7, 1)]")),
+        defect=Defect(
+            "    import itertools\n"
+            "\n"
+            "    return [(value, len(list(run))) for value, run in itertools.groupby(sorted(values))]",
+            "a value that comes back after another run, such as ['a', 'a', 'b', 'a']",
+            "the runs are merged and reordered ([('a', 3), ('b', 1)]); each run of consecutive "
+            "values is its own pair, in order",
+            (
+                ("['a', 'a', 'b', 'a']", "[('a', 2), ('b', 1), ('a', 1)]"),
+                ("[2, 1, 2]", "[(2, 1), (1, 1), (2, 1)]"),
+            ),
+        ),
+    ),
+    F(
+        "trimmed_mean",
+        "stats",
+        "values, share",
+        "the mean of the values after dropping int(len(values) * share) of the smallest and as "
+        "many of the largest, rounded to 2 places; ValueError when share is not in [0, 0.5) "
+        "or no values are left",
+        "    if not 0 <= share < 0.5:\n"
+        "        raise ValueError('share must be in [0, 0.5)')\n"
+        "    cut = int(len(values) * share)\n"
+        "    kept = sorted(values)[cut : len(values) - cut]\n"
+        "    if not kept:\n"
+        "        raise ValueError('no values left')\n"
+        "    return round(sum(kept) / len(kept), 2)",
+        (("[1, 2, 3], 0", "2.0"), ("[4], 0.2", "4.0")),
+        raises=(("[], 0.1", "ValueError"), ("[1, 2], 0.5", "ValueError")),
+        defect=Defect(
+            "    if not 0 <= share < 0.5:\n"
+            "        raise ValueError('share must be in [0, 0.5)')\n"
+            "    cut = int(len(values) * share)\n"
+            "    kept = sorted(values)[: len(values) - cut]\n"
+            "    if not kept:\n"
+            "        raise ValueError('no values left')\n"
+            "    return round(sum(kept) / len(kept), 2)",
+            "a share that trims something, such as 0.2 of [1, 2, 3, 4, 100]",
+            "only the largest values are dropped; as many of the smallest should go too",
+            (
+                ("[1, 2, 3, 4, 100], 0.2", "3.0"),
+                ("[0, 10, 10, 10, 10, 10, 10, 10, 10, 90], 0.1", "10.0"),
+            ),
+        ),
+    ),
+    F(
+        "harmonic_mean",
+        "stats",
+        "values",
+        "the harmonic mean of positive numbers (the count divided by the sum of their "
+        "reciprocals, such as an average speed over equal distances), rounded to 4 places; "
+        "ValueError for an empty list or a value that is 0 or negative",
+        "    if not values or any(v <= 0 for v in values):\n"
+        "        raise ValueError('harmonic mean needs positive values')\n"
+        "    return round(len(values) / sum(1 / v for v in values), 4)",
+        (("[40, 60]", "48.0"), ("[1, 2, 4]", "1.7143"), ("[5]", "5.0")),
+        raises=(("[]", "ValueError"), ("[3, 0]", "ValueError"), ("[2, -1]", "ValueError")),
+    ),
+    F(
+        "interpolate_gaps",
+        "stats",
+        "values",
+        "the list with each run of None between two numbers filled by linear interpolation, "
+        "rounded to 2 places (such as [1, None, 3] -> [1, 2.0, 3]); None before the first or "
+        "after the last number kept",
+        "    filled = list(values)\n"
+        "    known = [i for i, v in enumerate(values) if v is not None]\n"
+        "    for a, b in zip(known, known[1:]):\n"
+        "        step = (values[b] - values[a]) / (b - a)\n"
+        "        for i in range(a + 1, b):\n"
+        "            filled[i] = round(values[a] + step * (i - a), 2)\n"
+        "    return filled",
+        (("[1, None, 3]", "[1, 2.0, 3]"), ("[None, 2, None]", "[None, 2, None]"), ("[]", "[]")),
+        defect=Defect(
+            "    filled = list(values)\n"
+            "    for i in range(1, len(filled) - 1):\n"
+            "        if filled[i] is None and filled[i - 1] is not None and values[i + 1] is not None:\n"
+            "            filled[i] = round((filled[i - 1] + values[i + 1]) / 2, 2)\n"
+            "    return filled",
+            "a gap of two or more missing values in a row, such as [0, None, None, 3]",
+            "the gap is left unfilled; every run of None between two numbers should be "
+            "interpolated",
+            (
+                ("[0, None, None, 3]", "[0, 1.0, 2.0, 3]"),
+                ("[10, None, None, None, 2]", "[10, 8.0, 6.0, 4.0, 2]"),
+            ),
+        ),
+    ),
+)
+
+_MORE_PROFILING: tuple[FunctionTemplate, ...] = (
+    F(
+        "duplicate_rows",
+        "profiling",
+        "rows",
+        "the positions (counting from 1) of the rows equal (same columns, same cells) to an "
+        "earlier row; the first of each set of equal rows is not listed",
+        "    seen, repeats = [], []\n"
+        "    for position, row in enumerate(rows, 1):\n"
+        "        if row in seen:\n"
+        "            repeats.append(position)\n"
+        "        else:\n"
+        "            seen.append(row)\n"
+        "    return repeats",
+        (("[{'a': '1'}, {'a': '2'}, {'b': '1'}]", "[]"), ("[]", "[]")),
+        defect=Defect(
+            "    return [position for position, row in enumerate(rows, 1) if rows.count(row) > 1]",
+            "any repeated row",
+            "its first occurrence is listed too; only the later copies are duplicates",
+            (
+                ("[{'a': '1'}, {'a': '2'}, {'a': '1'}]", "[3]"),
+                ("[{'a': '1'}, {'a': '1'}]", "[2]"),
+                ("[{'x': 'y'}, {'x': 'z'}, {'x': 'y'}, {'x': 'y'}]", "[3, 4]"),
+            ),
+        ),
+    ),
+    F(
+        "first_unsorted",
+        "profiling",
+        "rows, name",
+        "the position (counting from 1) of the first row whose numeric cell in a column is "
+        "smaller than the row before's, compared as numbers, or None when the column never "
+        "decreases",
+        "    values = [float(row[name]) for row in rows]\n"
+        "    for position in range(1, len(values)):\n"
+        "        if values[position] < values[position - 1]:\n"
+        "            return position + 1\n"
+        "    return None",
+        (
+            ("[{'n': '1'}, {'n': '3'}, {'n': '2'}], 'n'", "3"),
+            ("[{'n': '1'}, {'n': '1'}], 'n'", "None"),
+            ("[], 'n'", "None"),
+        ),
+        defect=Defect(
+            "    for position in range(1, len(rows)):\n"
+            "        if rows[position][name] < rows[position - 1][name]:\n"
+            "            return position + 1\n"
+            "    return None",
+            "numbers of different lengths, such as '9' followed by '10'",
+            "'10' is taken as smaller than '9' (compared as text); compare the cells as numbers",
+            (
+                ("[{'n': '9'}, {'n': '10'}], 'n'", "None"),
+                ("[{'n': '2'}, {'n': '100'}, {'n': '30'}], 'n'", "3"),
+            ),
+        ),
+    ),
+    F(
+        "email_domains",
+        "profiling",
+        "rows, name",
+        "a dict from each email domain (the part after the last '@', lower-cased) in a column "
+        "to its number of rows, most common first and alphabetical on a tie; cells without "
+        "'@' skipped",
+        "    counts = {}\n"
+        "    for row in rows:\n"
+        "        cell = (row.get(name) or '').strip()\n"
+        "        if '@' in cell:\n"
+        "            domain = cell.rsplit('@', 1)[1].lower()\n"
+        "            counts[domain] = counts.get(domain, 0) + 1\n"
+        "    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))",
+        (
+            (
+                "[{'e': 'a@x.org'}, {'e': 'b@y.com'}, {'e': 'c@y.com'}, {'e': 'none'}], 'e'",
+                "{'y.com': 2, 'x.org': 1}",
+            ),
+            ("[], 'e'", "{}"),
+        ),
+        defect=Defect(
+            "    counts = {}\n"
+            "    for row in rows:\n"
+            "        cell = (row.get(name) or '').strip()\n"
+            "        if '@' in cell:\n"
+            "            domain = cell.rsplit('@', 1)[1]\n"
+            "            counts[domain] = counts.get(domain, 0) + 1\n"
+            "    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))",
+            "the same domain written in different case, such as 'Y.com' and 'y.com'",
+            "they are counted as two domains; domains should be compared lower-cased",
+            (
+                ("[{'e': 'a@Y.com'}, {'e': 'b@y.COM'}], 'e'", "{'y.com': 2}"),
+                ("[{'e': 'q@B.org'}, {'e': 'r@a.org'}], 'e'", "{'a.org': 1, 'b.org': 1}"),
+            ),
+        ),
+    ),
+    F(
+        "top_words",
+        "profiling",
+        "texts, n",
+        "the n most common words across texts as (word, count) pairs, words being runs of "
+        "letters compared lower-cased, most common first and alphabetical on a tie",
+        "    import collections\n"
+        "    import re\n"
+        "\n"
+        "    counts = collections.Counter(\n"
+        "        word for text in texts for word in re.findall(r'[^\\W\\d_]+', text.lower())\n"
+        "    )\n"
+        "    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:n]",
+        (
+            ("['late delivery', 'delivery ok', 'ok!'], 2", "[('delivery', 2), ('ok', 2)]"),
+            ("[], 3", "[]"),
+        ),
+        defect=Defect(
+            "    import collections\n"
+            "    import re\n"
+            "\n"
+            "    counts = collections.Counter(word for text in texts for word in re.findall(r'[^\\W\\d_]+', text))\n"
+            "    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:n]",
+            "the same word with a capital letter, such as 'Late' and 'late'",
+            "they are counted as two words; words should be compared lower-cased",
+            (
+                ("['Late', 'late', 'ok'], 1", "[('late', 2)]"),
+                ("['B a', 'A'], 2", "[('a', 2), ('b', 1)]"),
+            ),
+        ),
+    ),
+)
+
+_MORE_LABELS: tuple[FunctionTemplate, ...] = (
+    F(
+        "lookup_map",
+        "reshape",
+        "rows, key, value",
+        "a dict from each key column's cell to the value column's cell, the first row winning "
+        "when a key repeats",
+        "    mapping = {}\n"
+        "    for row in rows:\n"
+        "        mapping.setdefault(row[key], row[value])\n"
+        "    return mapping",
+        (
+            (
+                "[{'code': 'NO', 'name': 'Norway'}, {'code': 'SE', 'name': 'Sweden'}], 'code', 'name'",
+                "{'NO': 'Norway', 'SE': 'Sweden'}",
+            ),
+            ("[], 'a', 'b'", "{}"),
+        ),
+        defect=Defect(
+            "    return {row[key]: row[value] for row in rows}",
+            "a key that repeats, such as a corrected row appended below",
+            "the last row wins; the first row for a key should",
+            (("[{'k': 'a', 'v': '1'}, {'k': 'a', 'v': '2'}], 'k', 'v'", "{'a': '1'}"),),
+        ),
+    ),
+    F(
+        "money_label",
+        "render",
+        "amount, symbol",
+        "an amount of money with the currency symbol before it, thousands commas and exactly 2 "
+        "decimals, the minus sign before the symbol for a negative amount ('-$1,234.50')",
+        "    text = f'{symbol}{abs(amount):,.2f}'\n"
+        "    return '-' + text if round(amount, 2) < 0 else text",
+        (
+            ("1234.5, '$'", "'$1,234.50'"),
+            ("0, '€'", "'€0.00'"),
+            ("1000000, '£'", "'£1,000,000.00'"),
+        ),
+        defect=Defect(
+            "    return f'{symbol}{amount:,.2f}'",
+            "a negative amount, such as a refund",
+            "it is written '$-5.00'; the minus sign goes before the symbol ('-$5.00')",
+            (("-5, '$'", "'-$5.00'"), ("-1234.567, '€'", "'-€1,234.57'")),
+        ),
+    ),
+    F(
+        "sql_tuple",
+        "render",
+        "row, names",
+        "the named cells of a row as an SQL values tuple such as \"('Ada', '36', NULL)\": "
+        "each cell in single quotes with any single quote inside doubled, a blank or missing "
+        "cell written NULL, separated by ', '",
+        "    parts = []\n"
+        "    for name in names:\n"
+        "        cell = row.get(name)\n"
+        "        if cell is None or not str(cell).strip():\n"
+        "            parts.append('NULL')\n"
+        "        else:\n"
+        '            parts.append("\'" + str(cell).replace("\'", "\'\'") + "\'")\n'
+        "    return '(' + ', '.join(parts) + ')'",
+        (
+            (
+                "{'name': 'Ada', 'age': '36', 'city': ''}, ['name', 'age', 'city']",
+                "\"('Ada', '36', NULL)\"",
+            ),
+            ("{}, ['a']", "'(NULL)'"),
+        ),
+        defect=Defect(
+            "    parts = []\n"
+            "    for name in names:\n"
+            "        cell = row.get(name)\n"
+            "        parts.append(f\"'{cell}'\" if cell is not None and str(cell).strip() else 'NULL')\n"
+            "    return '(' + ', '.join(parts) + ')'",
+            'a cell holding a single quote, such as "O\'Neil"',
+            "the quote ends the SQL string early (broken or injectable SQL); it should be doubled",
+            (
+                ("{'n': \"O'Neil\"}, ['n']", "\"('O''Neil')\""),
+                ("{'a': \"it's\", 'b': 'x'}, ['b', 'a']", "\"('x', 'it''s')\""),
+            ),
+        ),
+    ),
+    F(
+        "overlapping_ranges",
+        "validate",
+        "ranges",
+        "the pairs (i, j), i < j, of positions (counting from 0) of (start, end) ISO-date "
+        "ranges, both ends included, that share at least one day, in ascending order (ranges "
+        "touching on one day overlap)",
+        "    pairs = []\n"
+        "    for i, (start_a, end_a) in enumerate(ranges):\n"
+        "        for j in range(i + 1, len(ranges)):\n"
+        "            start_b, end_b = ranges[j]\n"
+        "            if start_a <= end_b and start_b <= end_a:\n"
+        "                pairs.append((i, j))\n"
+        "    return pairs",
+        (
+            (
+                "[('2024-01-01', '2024-01-10'), ('2024-01-05', '2024-01-20'), ('2024-02-01', '2024-02-02')]",
+                "[(0, 1)]",
+            ),
+            ("[]", "[]"),
+        ),
+        defect=Defect(
+            "    pairs = []\n"
+            "    for i, (start_a, end_a) in enumerate(ranges):\n"
+            "        for j in range(i + 1, len(ranges)):\n"
+            "            start_b, end_b = ranges[j]\n"
+            "            if start_a < end_b and start_b < end_a:\n"
+            "                pairs.append((i, j))\n"
+            "    return pairs",
+            "two ranges that share only their last and first day, such as a booking ending the "
+            "day the next one starts",
+            "they are not reported; both ends are included, so they overlap",
+            (
+                ("[('2024-01-01', '2024-01-10'), ('2024-01-10', '2024-01-12')]", "[(0, 1)]"),
+                ("[('2024-03-05', '2024-03-05'), ('2024-03-01', '2024-03-05')]", "[(0, 1)]"),
+            ),
+        ),
+    ),
+)
+
 TEMPLATES: tuple[FunctionTemplate, ...] = (
     *_TIDY,
     *_GROUPS,
@@ -2131,4 +2650,8 @@ TEMPLATES: tuple[FunctionTemplate, ...] = (
     *_MORE_GROUPS,
     *_MORE_CHECKS,
     *_MORE_RECORDS,
+    *_CELL_FIXES,
+    *_MORE_SERIES,
+    *_MORE_PROFILING,
+    *_MORE_LABELS,
 )
