@@ -40,6 +40,17 @@ _TIDY: tuple[FunctionTemplate, ...] = (
                 ("[{'a': 'p\\tq'}]", "[{'a': 'p q'}]"),
             ),
         ),
+        change=Change(
+            "collapse_spaces should leave a cell that is not text (a number, None) as it is",
+            "    return [\n"
+            "        {key: ' '.join(cell.split()) if isinstance(cell, str) else cell for key, cell in row.items()}\n"
+            "        for row in rows\n"
+            "    ]",
+            (
+                ("[{'a': None, 'b': 3, 'c': ' x  y '}]", "[{'a': None, 'b': 3, 'c': 'x y'}]"),
+                ("[{'a': '  p '}]", "[{'a': 'p'}]"),
+            ),
+        ),
     ),
     F(
         "title_case_column",
@@ -372,6 +383,20 @@ _GROUPS: tuple[FunctionTemplate, ...] = (
             (
                 ("[{'a': '1'}, {'a': ''}, {}], ['a']", "{'a': 1.0}"),
                 ("[{'a': ' ', 'b': '2'}], ['a', 'b']", "{'a': 0.0, 'b': 2.0}"),
+            ),
+        ),
+        change=Change(
+            "sum_columns should round each total to 2 places (0.1 + 0.2 is 0.3)",
+            "    totals = {name: 0.0 for name in names}\n"
+            "    for row in rows:\n"
+            "        for name in names:\n"
+            "            cell = (row.get(name) or '').strip()\n"
+            "            if cell:\n"
+            "                totals[name] += float(cell)\n"
+            "    return {name: round(total, 2) for name, total in totals.items()}",
+            (
+                ("[{'a': '0.1'}, {'a': '0.2'}], ['a']", "{'a': 0.3}"),
+                ("[{'a': '1.005', 'b': ''}], ['b', 'a']", "{'b': 0.0, 'a': 1.0}"),
             ),
         ),
     ),
@@ -877,6 +902,21 @@ _CALENDAR: tuple[FunctionTemplate, ...] = (
                 ("['2024-03-03T23:59:59']", "{'23': 1}"),
             ),
         ),
+        change=Change(
+            "hour_counts should list all 24 hours '00' to '23', an hour without timestamps "
+            "counting 0",
+            "    counts = {f'{hour:02d}': 0 for hour in range(24)}\n"
+            "    for stamp in timestamps:\n"
+            "        counts[stamp[11:13]] += 1\n"
+            "    return counts",
+            (
+                (
+                    "['2024-01-01 09:15', '2024-01-01T09:40']",
+                    "{f'{h:02d}': 2 if h == 9 else 0 for h in range(24)}",
+                ),
+                ("[]", "{f'{h:02d}': 0 for h in range(24)}"),
+            ),
+        ),
     ),
     F(
         "date_gaps",
@@ -1038,6 +1078,27 @@ _CHECKS: tuple[FunctionTemplate, ...] = (
             "ids that are not in ascending order, such as ['5', '1', '3']",
             "gaps are missed or made up; the ids' order in the list should not matter",
             (("['5', '1', '3']", "[2, 4]"), ("['4', '2', '2', '1']", "[3]")),
+        ),
+        change=Change(
+            "sequence_gaps should describe the missing ids as text: runs of consecutive "
+            "missing ids as 'a-b', single ones alone, joined by ', ' ('3-4, 7'), '' when none "
+            "is missing",
+            "    numbers = sorted({int(i) for i in ids})\n"
+            "    present = set(numbers)\n"
+            "    missing = [n for n in range(numbers[0], numbers[-1] + 1) if n not in present] if numbers else []\n"
+            "    parts, start = [], None\n"
+            "    for i, n in enumerate(missing):\n"
+            "        start = n if start is None else start\n"
+            "        if i + 1 == len(missing) or missing[i + 1] != n + 1:\n"
+            "            parts.append(str(n) if start == n else f'{start}-{n}')\n"
+            "            start = None\n"
+            "    return ', '.join(parts)",
+            (
+                ("['1', '2', '5', '6', '8']", "'3-4, 7'"),
+                ("['9', '1']", "'2-8'"),
+                ("['3', '4']", "''"),
+                ("[]", "''"),
+            ),
         ),
     ),
     F(
@@ -1286,6 +1347,17 @@ _LABELS: tuple[FunctionTemplate, ...] = (
             "numbers ending in 11, 12 or 13",
             "it writes '11st', '12nd' and '113rd'; they take 'th'",
             (("11", "'11th'"), ("12", "'12th'"), ("113", "'113th'")),
+        ),
+        change=Change(
+            "ordinal should raise ValueError for a negative number",
+            "    if n < 0:\n"
+            "        raise ValueError('n must not be negative')\n"
+            "    if 10 <= n % 100 <= 20:\n"
+            "        return f'{n}th'\n"
+            "    suffix = {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')\n"
+            "    return f'{n}{suffix}'",
+            (("1", "'1st'"), ("112", "'112th'")),
+            raises=(("-1", "ValueError"), ("-12", "ValueError")),
         ),
     ),
     F(
@@ -1956,6 +2028,20 @@ _MORE_RECORDS: tuple[FunctionTemplate, ...] = (
                     "[{'g': 'x'}, {'g': 'y'}]",
                 ),
             ),
+        ),
+        change=Change(
+            "first_n_per_group should raise ValueError for a negative n",
+            "    if n < 0:\n"
+            "        raise ValueError('n must not be negative')\n"
+            "    seen = {}\n"
+            "    kept = []\n"
+            "    for row in rows:\n"
+            "        seen[row[key]] = seen.get(row[key], 0) + 1\n"
+            "        if seen[row[key]] <= n:\n"
+            "            kept.append(row)\n"
+            "    return kept",
+            (("[{'g': 'a'}, {'g': 'a'}], 'g', 1", "[{'g': 'a'}]"),),
+            raises=(("[{'g': 'a'}], 'g', -1", "ValueError"),),
         ),
     ),
     F(
