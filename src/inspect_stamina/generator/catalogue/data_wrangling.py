@@ -1440,9 +1440,9 @@ _LABELS: tuple[FunctionTemplate, ...] = (
         "to_json_lines",
         "render",
         "rows",
-        "the rows as JSON Lines text: one JSON object per row, keys in the row's order, "
-        "non-ASCII characters written as they are (not escaped), each line ending with a "
-        "newline ('' for no rows)",
+        "the rows as JSON Lines text: one JSON object per row as json.dumps writes it by "
+        "default (', ' and ': ' between items), keys in the row's order, non-ASCII characters "
+        "written as they are (not escaped), each line ending with a newline ('' for no rows)",
         "    import json\n"
         "\n"
         "    return ''.join(json.dumps(row, ensure_ascii=False) + '\\n' for row in rows)",
@@ -1537,7 +1537,7 @@ _MORE_TIDY: tuple[FunctionTemplate, ...] = (
         "decomposition such as 'ø' and symbols such as '€' included, kept as it is",
         "    import unicodedata\n"
         "\n"
-        "    decomposed = unicodedata.normalize('NFKD', text)\n"
+        "    decomposed = unicodedata.normalize('NFD', text)\n"
         "    return ''.join(c for c in decomposed if not unicodedata.combining(c))",
         (("'Zürich'", "'Zurich'"), ("'Ångström café'", "'Angstrom cafe'"), ("''", "''")),
         defect=Defect(
@@ -2128,7 +2128,8 @@ _MORE_RECORDS: tuple[FunctionTemplate, ...] = (
         "rows, names, label_column, label",
         "the rows followed by one more row: label in label_column, and for each named column "
         "the sum of its non-blank cells written with no trailing '.0' when whole ('12', "
-        "'3.5'), other columns ''",
+        "'3.5'), the first row's other columns ''; with no rows, the total row has only the "
+        "label column and the named ones (each '0')",
         "    columns = list(rows[0]) if rows else [label_column, *names]\n"
         "    total = {column: '' for column in columns}\n"
         "    total[label_column] = label\n"
@@ -2262,9 +2263,10 @@ _CELL_FIXES: tuple[FunctionTemplate, ...] = (
         "expand_ranges",
         "clean",
         "text",
-        "the whole numbers listed in text such as '1, 3-5, 9' (comma-separated numbers and "
-        "inclusive ranges a-b, spaces ignored), in the order written; [] for blank text; "
-        "ValueError for a range whose end is below its start",
+        "the non-negative whole numbers listed in text such as '1, 3-5, 9' (comma-separated "
+        "numbers and inclusive ranges a-b, spaces ignored), in the order written; [] for blank "
+        "text; ValueError for a part that is neither a number nor a range, or a range whose "
+        "end is below its start",
         "    numbers = []\n"
         "    for part in text.replace(' ', '').split(','):\n"
         "        if not part:\n"
