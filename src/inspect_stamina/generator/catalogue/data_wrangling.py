@@ -2726,6 +2726,253 @@ _MORE_LABELS: tuple[FunctionTemplate, ...] = (
     ),
 )
 
+_PERIODS: tuple[FunctionTemplate, ...] = (
+    F(
+        "weekly_totals",
+        "aggregate",
+        "rows, date_column, name",
+        "a dict from each ISO week label 'YYYY-Www' (the ISO week-numbering year and the "
+        "two-digit ISO week, so 2024-12-30 is in '2025-W01') to the sum of a numeric column "
+        "over the rows dated in that week, blank cells skipped, labels in ascending order",
+        "    from datetime import date\n"
+        "\n"
+        "    totals = {}\n"
+        "    for row in rows:\n"
+        "        cell = (row.get(name) or '').strip()\n"
+        "        if cell:\n"
+        "            year, week, _ = date.fromisoformat(row[date_column]).isocalendar()\n"
+        "            label = f'{year}-W{week:02d}'\n"
+        "            totals[label] = totals.get(label, 0.0) + float(cell)\n"
+        "    return dict(sorted(totals.items()))",
+        (
+            (
+                "[{'d': '2024-05-13', 'n': '2'}, {'d': '2024-05-19', 'n': '3'}, {'d': '2024-05-20', 'n': ''}, {'d': '2024-05-21', 'n': '1'}], 'd', 'n'",
+                "{'2024-W20': 5.0, '2024-W21': 1.0}",
+            ),
+            ("[], 'd', 'n'", "{}"),
+        ),
+        defect=Defect(
+            "    from datetime import date\n"
+            "\n"
+            "    totals = {}\n"
+            "    for row in rows:\n"
+            "        cell = (row.get(name) or '').strip()\n"
+            "        if cell:\n"
+            "            day = date.fromisoformat(row[date_column])\n"
+            "            label = f'{day.year}-W{day.isocalendar()[1]:02d}'\n"
+            "            totals[label] = totals.get(label, 0.0) + float(cell)\n"
+            "    return dict(sorted(totals.items()))",
+            "a date whose ISO week belongs to the next or the previous year, such as "
+            "2024-12-30 (week 1 of 2025)",
+            "it is labelled '2024-W01', mixing it with January 2024; the ISO week-numbering "
+            "year goes in the label",
+            (
+                ("[{'d': '2024-12-30', 'n': '4'}], 'd', 'n'", "{'2025-W01': 4.0}"),
+                (
+                    "[{'d': '2021-01-02', 'n': '1'}, {'d': '2020-12-29', 'n': '2'}], 'd', 'n'",
+                    "{'2020-W53': 3.0}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "nth_weekday",
+        "dates",
+        "year, month, weekday, n",
+        "the ISO date (YYYY-MM-DD) of the n-th given weekday (0 Monday ... 6 Sunday) of a "
+        "month, such as the 2nd Tuesday; ValueError when the month has no such day (a 5th "
+        "that does not exist) or n is below 1",
+        "    from datetime import date, timedelta\n"
+        "\n"
+        "    if n < 1:\n"
+        "        raise ValueError('n must be at least 1')\n"
+        "    first = date(year, month, 1)\n"
+        "    day = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))\n"
+        "    if day.month != month:\n"
+        "        raise ValueError('the month has no such day')\n"
+        "    return day.isoformat()",
+        (("2024, 5, 1, 2", "'2024-05-14'"), ("2024, 5, 4, 5", "'2024-05-31'")),
+        raises=(("2024, 2, 0, 5", "ValueError"), ("2024, 5, 1, 0", "ValueError")),
+        defect=Defect(
+            "    from datetime import date, timedelta\n"
+            "\n"
+            "    if n < 1:\n"
+            "        raise ValueError('n must be at least 1')\n"
+            "    first = date(year, month, 1)\n"
+            "    offset = weekday - first.weekday()\n"
+            "    day = first + timedelta(days=(offset if offset > 0 else offset + 7) + 7 * (n - 1))\n"
+            "    if day.month != month:\n"
+            "        raise ValueError('the month has no such day')\n"
+            "    return day.isoformat()",
+            "a month that starts on the asked-for weekday, such as the 1st Wednesday of May 2024",
+            "it returns the date a week late (2024-05-08); the month's first day counts",
+            (("2024, 5, 2, 1", "'2024-05-01'"), ("2024, 4, 0, 3", "'2024-04-15'")),
+        ),
+    ),
+    F(
+        "previous_period",
+        "dates",
+        "start, end",
+        "the (start, end) ISO dates of the period of the same number of days ending the day "
+        "before start, both ends included (the comparison period of a report); ValueError "
+        "when end is before start",
+        "    from datetime import date, timedelta\n"
+        "\n"
+        "    first, last = date.fromisoformat(start), date.fromisoformat(end)\n"
+        "    if last < first:\n"
+        "        raise ValueError('end is before start')\n"
+        "    length = last - first + timedelta(days=1)\n"
+        "    return ((first - length).isoformat(), (first - timedelta(days=1)).isoformat())",
+        (
+            ("'2024-03-01', '2024-03-31'", "('2024-01-30', '2024-02-29')"),
+            ("'2024-05-10', '2024-05-10'", "('2024-05-09', '2024-05-09')"),
+        ),
+        raises=(("'2024-05-10', '2024-05-01'", "ValueError"),),
+    ),
+    F(
+        "time_bucket",
+        "dates",
+        "text, minutes",
+        "the start of the minutes-long bucket a 'HH:MM' time falls in, as 'HH:MM', buckets "
+        "counted from midnight ('10:44' in 15-minute buckets is '10:30'); ValueError unless "
+        "minutes divides 1440 (a day)",
+        "    if minutes < 1 or 1440 % minutes:\n"
+        "        raise ValueError('minutes must divide a day')\n"
+        "    hours, mins = text.split(':')\n"
+        "    start = (int(hours) * 60 + int(mins)) // minutes * minutes\n"
+        "    return f'{start // 60:02d}:{start % 60:02d}'",
+        (("'10:30', 15", "'10:30'"), ("'00:00', 60", "'00:00'")),
+        raises=(("'10:00', 7", "ValueError"), ("'10:00', 0", "ValueError")),
+        defect=Defect(
+            "    if minutes < 1 or 1440 % minutes:\n"
+            "        raise ValueError('minutes must divide a day')\n"
+            "    hours, mins = text.split(':')\n"
+            "    start = round((int(hours) * 60 + int(mins)) / minutes) * minutes\n"
+            "    return f'{start // 60:02d}:{start % 60:02d}'",
+            "a time in the later half of its bucket, such as '10:44' in 15-minute buckets",
+            "it is rounded up to the next bucket ('10:45'); a time belongs to the bucket it "
+            "falls in",
+            (("'10:44', 15", "'10:30'"), ("'23:59', 60", "'23:00'")),
+        ),
+    ),
+)
+
+_SHARES: tuple[FunctionTemplate, ...] = (
+    F(
+        "group_concat",
+        "aggregate",
+        "rows, key, name, sep",
+        "a dict from each value of the key column (in first-appearance order) to its rows' "
+        "distinct non-blank values of another column, in first-appearance order, joined by sep",
+        "    values = {}\n"
+        "    for row in rows:\n"
+        "        kept = values.setdefault(row[key], [])\n"
+        "        cell = (row.get(name) or '').strip()\n"
+        "        if cell and cell not in kept:\n"
+        "            kept.append(cell)\n"
+        "    return {group: sep.join(kept) for group, kept in values.items()}",
+        (
+            (
+                "[{'o': '1', 'i': 'tea'}, {'o': '2', 'i': 'jam'}, {'o': '1', 'i': 'milk'}], 'o', 'i', '; '",
+                "{'1': 'tea; milk', '2': 'jam'}",
+            ),
+            ("[{'o': '1', 'i': ''}], 'o', 'i', ','", "{'1': ''}"),
+        ),
+        defect=Defect(
+            "    values = {}\n"
+            "    for row in rows:\n"
+            "        kept = values.setdefault(row[key], [])\n"
+            "        if (row.get(name) or '').strip():\n"
+            "            kept.append(row[name].strip())\n"
+            "    return {group: sep.join(kept) for group, kept in values.items()}",
+            "a group whose rows repeat a value",
+            "the value is listed twice ('tea; tea'); each distinct value once",
+            (
+                (
+                    "[{'o': '1', 'i': 'tea'}, {'o': '1', 'i': 'tea'}], 'o', 'i', '; '",
+                    "{'1': 'tea'}",
+                ),
+                (
+                    "[{'o': 'a', 'i': 'x'}, {'o': 'a', 'i': 'y'}, {'o': 'a', 'i': 'x'}], 'o', 'i', '/'",
+                    "{'a': 'x/y'}",
+                ),
+            ),
+        ),
+    ),
+    F(
+        "pct_rank",
+        "stats",
+        "values",
+        "for each value, the percentage of the values strictly below it, rounded to 1 place, "
+        "in the list's order (equal values share a rank; [] for no values)",
+        "    n = len(values)\n"
+        "    return [round(sum(1 for other in values if other < v) / n * 100, 1) for v in values]",
+        (("[10, 30, 20]", "[0.0, 66.7, 33.3]"), ("[]", "[]")),
+        defect=Defect(
+            "    import bisect\n"
+            "\n"
+            "    order = sorted(values)\n"
+            "    n = len(values)\n"
+            "    return [round((bisect.bisect_right(order, v) - 1) / n * 100, 1) for v in values]",
+            "equal values, such as [5, 5, 10]",
+            "tied values get different ranks from the ones below them (33.3 instead of 0.0 for "
+            "the 5s); only values strictly below count",
+            (("[5, 5, 10]", "[0.0, 0.0, 66.7]"), ("[1, 2, 2, 2]", "[0.0, 25.0, 25.0, 25.0]")),
+        ),
+    ),
+    F(
+        "majority_value",
+        "stats",
+        "values",
+        "the value that makes up more than half of the list, or None when no value does (a "
+        "plain most-common value is not enough)",
+        "    import collections\n"
+        "\n"
+        "    if not values:\n"
+        "        return None\n"
+        "    value, count = collections.Counter(values).most_common(1)[0]\n"
+        "    return value if count * 2 > len(values) else None",
+        (("['a', 'b', 'a']", "'a'"), ("[]", "None"), ("[3, 3, 3, 1]", "3")),
+        defect=Defect(
+            "    import collections\n"
+            "\n"
+            "    if not values:\n"
+            "        return None\n"
+            "    return collections.Counter(values).most_common(1)[0][0]",
+            "a most common value that is not more than half, such as ['a', 'a', 'b', 'c'] or a "
+            "tie ['a', 'b']",
+            "it is returned anyway; there is no majority, so the result should be None",
+            (("['a', 'a', 'b', 'c']", "None"), ("['x', 'y']", "None")),
+        ),
+    ),
+    F(
+        "split_amount",
+        "stats",
+        "total, parts",
+        "a money total split into parts shares in cents (floats with 2 decimals) that add up "
+        "to the total exactly: each share the total divided evenly, rounded down to the cent, "
+        "and the cents left over given one each to the first shares; ValueError when parts is "
+        "below 1",
+        "    if parts < 1:\n"
+        "        raise ValueError('parts must be at least 1')\n"
+        "    cents = round(total * 100)\n"
+        "    share, extra = divmod(cents, parts)\n"
+        "    return [(share + (1 if i < extra else 0)) / 100 for i in range(parts)]",
+        (("10, 2", "[5.0, 5.0]"), ("7.5, 3", "[2.5, 2.5, 2.5]")),
+        raises=(("10, 0", "ValueError"),),
+        defect=Defect(
+            "    if parts < 1:\n"
+            "        raise ValueError('parts must be at least 1')\n"
+            "    return [round(total / parts, 2)] * parts",
+            "a total that does not divide evenly, such as 10 split 3 ways",
+            "the shares add up to 9.99; the leftover cent should go to the first share "
+            "([3.34, 3.33, 3.33])",
+            (("10, 3", "[3.34, 3.33, 3.33]"), ("0.05, 2", "[0.03, 0.02]")),
+        ),
+    ),
+)
+
+
 TEMPLATES: tuple[FunctionTemplate, ...] = (
     *_TIDY,
     *_GROUPS,
@@ -2742,4 +2989,6 @@ TEMPLATES: tuple[FunctionTemplate, ...] = (
     *_MORE_SERIES,
     *_MORE_PROFILING,
     *_MORE_LABELS,
+    *_PERIODS,
+    *_SHARES,
 )
