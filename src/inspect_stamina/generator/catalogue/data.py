@@ -1,7 +1,12 @@
-"""More functions of the data domain, asked for from generator version 3 on."""
+"""More functions of the data domain, asked for from generator version 3 on.
+
+MORE_TEMPLATES ends with those of `data_wrangling.py` (tidying, groups, series, calendar,
+checks, records and formatting), kept in their own module to keep this one readable.
+"""
 
 from __future__ import annotations
 
+from inspect_stamina.generator.catalogue import data_wrangling
 from inspect_stamina.generator.model import Change, Defect, FunctionTemplate
 
 F = FunctionTemplate
@@ -4621,4 +4626,5 @@ MORE_TEMPLATES: tuple[FunctionTemplate, ...] = (
     *_MORE_VALIDATE,
     *_MORE_RESHAPE,
     *_RENDER,
+    *data_wrangling.TEMPLATES,
 )
