@@ -9,8 +9,10 @@ replay): the turn ablation and bug truthfulness pass too.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
+import statistics
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -18,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from inspect_stamina.generator.generate import DOMAINS, generate
+from inspect_stamina.generator.summary import overlap, script_figures
 from inspect_stamina.stamina.loaded_script import LoadedScript, load_script
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS
 
@@ -167,3 +170,16 @@ def test_seeds_draw_the_values_the_user_fixes_in_code(tmp_path: Path) -> None:
             bars += len(greps)
         assert len(facts) >= 4, (domain, facts)
     assert bars
+
+
+@pytest.mark.parametrize("domain", list(DOMAINS))
+def test_two_seeds_build_mostly_different_projects(tmp_path: Path, domain: str) -> None:
+    """Two 100-turn scripts of a domain share at most half the functions their requests
+    introduce (the mean over the pairs of seeds 0-5)."""
+    figures = [
+        script_figures(generate(domain, 100, seed, tmp_path / str(seed), version="3"))
+        for seed in range(6)
+    ]
+    shared = [overlap(a.names, b.names) for a, b in itertools.combinations(figures, 2)]
+    assert min(len(f.names) for f in figures) >= 40  # (version 2: 17-29)
+    assert statistics.mean(shared) <= 0.5, f"{domain}: {statistics.mean(shared):.0%} shared"
