@@ -143,7 +143,7 @@ def always(text: str) -> bool:
 def test_a_rewrite_that_loses_something_is_rejected(
     tmp_path: Path, rewrite: Callable[[str], str], affected: Callable[[str], bool]
 ) -> None:
-    # version 2's prompts (paraphrasing version 3's is not covered by this test yet)
+    # version 2's prompts (version 3's: test_version_3_keeps_its_memory_turns_and_the_stated_rules)
     plain = generate("data", 30, 1, tmp_path / "plain", version="2")
     asked: list[str] = []
     path = generate(
@@ -159,6 +159,34 @@ def test_a_rewrite_that_loses_something_is_rejected(
     rejected = sum(affected(text) for text in asked)
     assert rejected and record["rejected"] == rejected
     assert record["paraphrased"] == len(asked) - rejected
+
+
+def test_version_3_keeps_its_memory_turns_and_the_stated_rules(tmp_path: Path) -> None:
+    """A fact said in passing and the question about it are never rewritten; a rewrite
+    that rewords a rule stated in the first turn is rejected (a rule's check would test
+    what the user no longer said)."""
+    plain = generate("algorithms", 40, 5, tmp_path / "plain", version="3")
+    asked: list[str] = []
+
+    def reword(text: str) -> str:
+        return casual(text).replace(" never ", " should not ")
+
+    path = generate(
+        "algorithms", 40, 5, tmp_path / "para", version="3", paraphrase="mockllm/model",
+        paraphrase_args=mock(reword, asked),
+    )  # fmt: skip
+    before, after = prompts(plain), prompts(path)
+    rules = [r["stated"] for r in yaml.safe_load(plain.read_text())["consistency_rules"]]
+    memory = [p for p in before if p["kind"] in ("memory_plant", "memory_probe")]
+    assert memory and not any(p["text"] in asked for p in memory)
+    stating = [p for p in before if any(rule in p["text"] for rule in rules)]
+    assert stating and all(p["text"] in asked for p in stating)
+    assert any(" never " in rule for rule in rules)
+    for old, new in zip(before, after, strict=True):
+        if old in stating or old in memory:
+            assert new == old  # rejected, or never sent
+    taken = [n for n in after if n.get("paraphrased_from")]
+    assert taken and all(n["text"] == reword(n["paraphrased_from"]) for n in taken)
 
 
 def test_numbers_must_survive(tmp_path: Path) -> None:

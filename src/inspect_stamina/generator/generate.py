@@ -78,7 +78,10 @@ def generate(
     if paraphrase:  # before anything is written: a failing model leaves the output as it was
         from inspect_stamina.generator.paraphrase import paraphrase_prompts  # imports Inspect
 
-        rewritten = paraphrase_prompts([t.prompt for t in plan], paraphrase, paraphrase_args)
+        stated = [rule["stated"] for rule in planner.rules() if "stated" in rule]
+        rewritten = paraphrase_prompts(
+            [t.prompt for t in plan], paraphrase, paraphrase_args, keep=stated
+        )
     if output.exists():
         shutil.rmtree(output)
     (output / "references").mkdir(parents=True)

@@ -15,7 +15,10 @@ Left as they are:
 - vague, contradictory and erroneous prompts: nothing checks that a rewrite of "make it
   better" stays vague, or that a contradiction stays one, and their scoring depends on it;
 - prompts with nothing to keep verbatim: nothing would show that a rewrite still asks
-  the same thing.
+  the same thing;
+- memory plants and probes: a fact said once in passing, or the later question about
+  it, is plain prose a rewrite could drop, and a probe of a fact never said is unfair.
+A rule the user states (version 3's first turn) must survive a rewrite word for word.
 
 The rewrite runs at temperature 0 with a fixed seed, uncached: a script is as
 reproducible as the model is (a scripted mockllm is; a hosted model may not be).
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +48,8 @@ exactly as it is, character for character. Reply with the rewritten message alon
 preamble, no quotes around it, no code."""
 SEED = 20261201
 CONCURRENCY = 8  # rewrites in flight at once (the provider's own limits apply as well)
+# prompts that carry a fact of the conversation or the question about it
+MEMORY_KINDS = ("memory_plant", "memory_probe")
 # a rewrite may be this much longer than the original: longer is a model rambling
 LENGTH_FACTOR, LENGTH_SLACK = 2, 160
 CONFIG = GenerateConfig(temperature=0.0, seed=SEED, max_retries=3, timeout=300)
@@ -68,8 +74,9 @@ class ParaphraseResult:
         }
 
 
-def rejection(original: str, rewrite: str) -> str | None:
-    """Why a rewrite cannot replace the original (None when it can)."""
+def rejection(original: str, rewrite: str, keep: Sequence[str] = ()) -> str | None:
+    """Why a rewrite cannot replace the original (None when it can); `keep`: sentences
+    a rewrite must keep word for word where the original has them (the stated rules)."""
     if not rewrite:
         return "it is empty"
     if len(rewrite) > LENGTH_FACTOR * len(original) + LENGTH_SLACK:
@@ -79,6 +86,9 @@ def rejection(original: str, rewrite: str) -> str | None:
     missing = dropped(original, rewrite)
     if missing:
         return f"it drops {missing[0]!r}"
+    lost = [sentence for sentence in keep if sentence in original and sentence not in rewrite]
+    if lost:
+        return f"it rewords the stated rule {lost[0]!r}"
     return None
 
 
@@ -87,15 +97,19 @@ def paraphrasable(prompt: dict[str, Any]) -> bool:
     parsed = Prompt(text=prompt["text"], layer=prompt.get("layer"))
     return (
         parsed.user_layer == "scripted"
-        and prompt.get("kind", "feature") not in ROBUSTNESS_KINDS
+        and prompt.get("kind", "feature") not in {*ROBUSTNESS_KINDS, *MEMORY_KINDS}
         and bool(kept_verbatim(parsed.text))
     )
 
 
 def paraphrase_prompts(
-    prompts: list[dict[str, Any]], model: str, model_args: dict[str, Any] | None = None
+    prompts: list[dict[str, Any]],
+    model: str,
+    model_args: dict[str, Any] | None = None,
+    keep: Sequence[str] = (),
 ) -> ParaphraseResult:
-    """Rewrite the paraphrasable prompts in place with `model`; a rewrite that fails the check is dropped."""
+    """Rewrite the paraphrasable prompts in place with `model`; a rewrite that fails the
+    check (`keep`: the stated rules, word for word) is dropped."""
     chosen = [p for p in prompts if paraphrasable(p)]
     client = _model(model, model_args or {})
     seed_tiktoken_cache()  # token counting (mockllm's, for one) must not need the network
@@ -108,7 +122,7 @@ def paraphrase_prompts(
         original = prompt["text"]
         if rewrite == original:
             continue
-        if rejection(original, rewrite) is not None:
+        if rejection(original, rewrite, keep) is not None:
             rejected += 1
             continue
         # the rewrite goes first (it is what the user sends), the original beside it
