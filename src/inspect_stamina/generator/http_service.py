@@ -22,6 +22,7 @@ from typing import Any
 from inspect_stamina.generator.http_service_files import SERVER_TEMPLATE, STORE_SOURCE, TEST_HARNESS
 from inspect_stamina.generator.languages.language import TestGroup, forbidden_rule
 from inspect_stamina.generator.languages.python import Python
+from inspect_stamina.generator.merge import TEAMMATE
 from inspect_stamina.generator.model import FunctionTemplate, Project
 
 # a project function of this name opens the store from `--data` (persistence); without
@@ -61,7 +62,7 @@ class HttpService(Python):
                 f"We need persistence. {name} in `{where}` {template.summary}. Call it from "
                 f"`{package}/server.py` with the `--data` file and export it from `{package}`.",
             )
-        route = shown_route(template.route)
+        route = _shown(template.route)
         return (
             f"Add the endpoint `{route}`: it {template.summary}. Write its handler "
             f"{name} in `{where}`, add it to the route table and export it from the package.",
@@ -74,26 +75,33 @@ class HttpService(Python):
     def probe_ask(self, package: str, template: FunctionTemplate) -> str:
         """The endpoint, without the constant's value."""
         return (
-            f"Add the endpoint `{shown_route(template.route)}`: it {template.summary}. Its handler is "
+            f"Add the endpoint `{_shown(template.route)}`: it {template.summary}. Its handler is "
             f"`{template.name}({template.params})` in `{package}/{template.module}.py`; "
             "export it too."
         )
 
-    def teammate_wiring(
-        self, package: str, template: FunctionTemplate, anchor: tuple[str, str]
-    ) -> str:
+    def teammate_wiring(self, project: Project, template: FunctionTemplate) -> str:
         """Bash routing the teammate's handler in the agent's own server.py, beside the
-        anchor's (a live handler's name and route) route and import, in their style (a copy
-        of each line); nothing when either line is not found: the merge turn asks for the
-        route anyway."""
-        if not template.route or not anchor[1]:
+        first live handler's route and import, in their style (a copy of each line);
+        nothing when either line is not found: the merge turn asks for the route anyway."""
+        anchor = next(((n, f) for n, f in project.functions.items() if f.template.route), None)
+        if not template.route or anchor is None:
             return ""
+        package, (name, function) = project.package, anchor
         verb, path = template.route.split(" ", 1)
-        anchor_verb, anchor_path = anchor[1].split(" ", 1)
-        args = [anchor[0], anchor_verb, anchor_path, template.name, verb, path]
+        anchor_verb, anchor_path = function.template.route.split(" ", 1)
+        args = [name, anchor_verb, anchor_path, template.name, verb, path]
         args.append(f"from {package}.{template.module} import {template.name}")
         quoted = " ".join(shlex.quote(a) for a in args)
         return f"python3 - \"$fork/{package}/server.py\" {quoted} <<'STAMINA_WIRE_EOF'\n{_WIRING}"
+
+    def merge_demand(self, package: str, theirs: FunctionTemplate, ours: FunctionTemplate) -> str:
+        """Both endpoints served after the merge, the teammate's route named."""
+        return (
+            f" After the merge the service must answer both `{_shown(theirs.route)}` "
+            f"({theirs.name}, which {TEAMMATE} routed in {package}/server.py) and "
+            f"`{_shown(ours.route)}` ({ours.name})."
+        )
 
     def render(self, project: Project) -> dict[str, str]:
         """The package as Python's (handler modules, `__init__.py` exporting them,
@@ -180,7 +188,7 @@ STAMINA_WIRE_EOF
 """
 
 
-def shown_route(route: str) -> str:
+def _shown(route: str) -> str:
     """A route as a prompt shows it: `<id>` for a path parameter, since `{id}` in a prompt
     is a template variable."""
     return re.sub(r"\{(\w+)\}", r"<\1>", route)

@@ -60,11 +60,14 @@ class Language(Protocol):
         """A command printing the constant from the package's config, and what it prints."""
         ...
 
-    def teammate_wiring(
-        self, package: str, template: FunctionTemplate, anchor: tuple[str, str]
-    ) -> str:
+    def teammate_wiring(self, project: Project, template: FunctionTemplate) -> str:
         """Bash run on the teammate's branch (`$fork`) after the appends: what else their
-        change touches, next to `anchor` (a live function's name and route)."""
+        change to `project` touches."""
+        ...
+
+    def merge_demand(self, package: str, theirs: FunctionTemplate, ours: FunctionTemplate) -> str:
+        """What the merge turn asks beyond keeping both functions (empty, or a sentence
+        after a space)."""
         ...
 
     def import_check(self, package: str) -> str:
@@ -131,10 +134,12 @@ class LibraryLanguage:
         """How a user of the package imports a name."""
         raise NotImplementedError
 
-    def teammate_wiring(
-        self, package: str, template: FunctionTemplate, anchor: tuple[str, str]
-    ) -> str:
+    def teammate_wiring(self, project: Project, template: FunctionTemplate) -> str:
         """Nothing: a library's function is wired by its export alone."""
+        return ""
+
+    def merge_demand(self, package: str, theirs: FunctionTemplate, ours: FunctionTemplate) -> str:
+        """Nothing: both functions exported is all a library's merge needs."""
         return ""
 
     def feature_asks(self, package: str, template: FunctionTemplate) -> tuple[str, ...]:

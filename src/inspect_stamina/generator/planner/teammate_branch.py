@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from inspect_stamina.generator import merge
-from inspect_stamina.generator.http_service import shown_route as http_shown
 from inspect_stamina.generator.model import LiveFunction
 from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
 from inspect_stamina.generator.planner.features import feature_turn
@@ -17,11 +16,8 @@ def fork_turn(planner: Planner, number: int) -> GeneratedTurn:
     lang, pkg = planner.domain.lang, planner.project.package
     entry = next(p for p in lang.render(planner.project) if p.endswith(("__init__.py", "index.js")))
     teammate = LiveFunction(theirs, theirs.module, theirs.body, theirs.cases, theirs.raises)
-    # a service's teammate routes their handler beside the first live route (the agent's)
-    anchor = next(
-        ((n, f.template.route) for n, f in planner.project.functions.items() if f.template.route),
-        ("", ""),
-    )
+    # before ours is added: a service's teammate routes beside the agent's first endpoint
+    wiring = lang.teammate_wiring(planner.project, theirs)
     turn = feature_turn(planner, number, template=ours)
     turn.prompt["text"] = (
         f"FYI I committed everything so far to git; {merge.TEAMMATE} has branched off it to "
@@ -33,7 +29,7 @@ def fork_turn(planner: Planner, number: int) -> GeneratedTurn:
             f"{pkg}/{theirs.module}{lang.ext}": lang.snippet(teammate),
             entry: lang.export_line(pkg, theirs.module, theirs.name),
         },
-        lang.teammate_wiring(pkg, theirs, anchor),
+        wiring,
     )
     return turn
 
@@ -56,12 +52,7 @@ def merge_turn(planner: Planner, number: int) -> GeneratedTurn:
             "functions, and commit your own work first.",
         )
     )
-    if theirs.route:  # a service: both endpoints answer after the merge
-        text += (
-            f" After the merge the service must answer both `{http_shown(theirs.route)}` "
-            f"({theirs.name}, which {merge.TEAMMATE} routed in {pkg}/server.py) and "
-            f"`{http_shown(ours.route)}` ({ours.name})."
-        )
+    text += lang.merge_demand(pkg, theirs, ours)
     turn = planner.code_turn(
         number,
         "merge",
