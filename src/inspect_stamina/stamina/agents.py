@@ -66,6 +66,17 @@ def default_agent(
     no submit tool: a reply without tool calls ends the turn. ``compaction`` bounds the
     context within a turn (the session compacts between turns with the same strategy).
     """
+    tools = agent_tools(command_timeout, memory_tool, knowledge_base, user)
+    return react(prompt=None, tools=tools, submit=False, compaction=compaction)
+
+
+def agent_tools(
+    command_timeout: int = 180,
+    memory_tool: bool = False,
+    knowledge_base: bool = False,
+    user: str = AGENT_USER,
+) -> list[Tool]:
+    """The default agent's tools: bash and python as ``user``, memory and search if asked."""
     tools: list[Tool] = [
         bash(timeout=command_timeout, user=user),
         python(timeout=command_timeout, user=user),
@@ -74,7 +85,7 @@ def default_agent(
         tools.append(memory())
     if knowledge_base:
         tools.append(project_search())
-    return react(prompt=None, tools=tools, submit=False, compaction=compaction)
+    return tools
 
 
 def resolve_agent(name: str, args: str | dict[str, Any] | None = None) -> Agent:

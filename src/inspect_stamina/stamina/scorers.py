@@ -15,7 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import TypeVar
 
-from inspect_ai.scorer import Score, Scorer, Target, mean, scorer, stderr
+from inspect_ai.log import HeadlineMetric
+from inspect_ai.scorer import Metric, Score, Scorer, Target, mean, scorer, stderr
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store_as
 
@@ -213,7 +214,18 @@ async def final_evaluation(script: Script, script_dir: Path | None) -> FinalEval
     return final
 
 
-@scorer(metrics={key: [mean(), stderr(), by_script()] for key in METRIC_KEYS})
+# the number the viewer's header and log listings show first: graded, and never NaN for
+# a session that ran (its checkpoints are the script's own)
+HEADLINE = HeadlineMetric(score="checkpoint_pass_rate", metric="mean")
+
+
+def session_metrics(per_script: bool) -> dict[str, list[Metric]]:
+    """Mean and stderr of every key, and the mean per script when there are several."""
+    extra: list[Metric] = [by_script()] if per_script else []
+    return {key: [mean(), stderr(), *extra] for key in METRIC_KEYS}
+
+
+@scorer(metrics=session_metrics(per_script=True))
 def stamina_scorer() -> Scorer:
     """Solved, completion, checkpoints, code quality, consistency, efficiency, robustness, memory (all, in context, compacted), stamina (strict too), regressions."""
 

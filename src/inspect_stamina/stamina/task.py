@@ -23,7 +23,12 @@ from inspect_stamina.sandbox.termination import terminate_like_interrupt
 from inspect_stamina.stamina.agents import compaction_strategy, resolve_agent
 from inspect_stamina.stamina.loaded_script import LoadedScript, load_script
 from inspect_stamina.stamina.regressions import REGRESSION_MODES, Regressions
-from inspect_stamina.stamina.scorers import script_metadata, stamina_scorer
+from inspect_stamina.stamina.scorers import (
+    HEADLINE,
+    script_metadata,
+    session_metrics,
+    stamina_scorer,
+)
 from inspect_stamina.stamina.session import Mode, SessionSettings, stamina_session
 from inspect_stamina.stamina.user import LAYERS
 from inspect_stamina.task_args import comma_list, int_arg, optional_int_arg
@@ -194,6 +199,9 @@ def stamina(
         dataset=MemoryDataset(samples, name="staminabench"),
         solver=stamina_session(agent=agent, **settings.as_args()),
         scorer=stamina_scorer(),
+        # one script's mean per script is its mean again: a column of noise in the terminal
+        metrics=session_metrics(per_script=len(samples) > 1),
+        headline_metric=HEADLINE,
         # every sample names its own; the task's is the first one's, for tools that read it
         sandbox=samples[0].sandbox,
         metadata={

@@ -13,13 +13,13 @@ import time
 
 from inspect_ai.agent import Agent
 from inspect_ai.log import transcript
-from inspect_ai.model import ChatMessageSystem, ChatMessageUser, CompactionStrategy
+from inspect_ai.model import ChatMessageSystem, ChatMessageUser, CompactionStrategy, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import LimitExceededError, span, store, store_as
 
 from inspect_stamina.model_check import check_model_roles
 from inspect_stamina.sandbox.users import sandbox_user
-from inspect_stamina.stamina.agents import default_agent
+from inspect_stamina.stamina.agents import agent_tools, default_agent
 from inspect_stamina.stamina.knowledge_base import Hit, KnowledgeBase, bind_knowledge_base
 from inspect_stamina.stamina.loaded_script import LoadedScript, Turn, load_script
 from inspect_stamina.stamina.oracle import ORACLE_KEY
@@ -44,6 +44,7 @@ from inspect_stamina.stamina.sandbox import (
 from inspect_stamina.stamina.scorers import final_evaluation
 from inspect_stamina.stamina.session.agent_run import AgentRun
 from inspect_stamina.stamina.session.check_run import CheckRun
+from inspect_stamina.stamina.session.compaction_room import check_compaction_room
 from inspect_stamina.stamina.session.judging import (
     is_effective,
     question,
@@ -51,6 +52,7 @@ from inspect_stamina.stamina.session.judging import (
     robustness_rules,
     rules_and_probes,
 )
+from inspect_stamina.stamina.session.progress import session_started, turn_finished
 from inspect_stamina.stamina.session.settings import Mode, SessionSettings
 from inspect_stamina.stamina.summary import TURN_SPAN_TYPE, turn_span_name, turn_summary
 from inspect_stamina.stamina.user import USER_ROLE, ProjectState, SimulatedUser
@@ -98,13 +100,20 @@ def stamina_session(
         # a role whose server cannot answer stops the sample now, not turns later
         await check_model_roles([GRADER_ROLE, *([USER_ROLE] if "llm" in user_layers else [])])
         loaded = script_of(state)
-        # the agent user's id is the sandbox's own (drawn when it started)
-        worker = agent or default_agent(
-            command_timeout,
+        worker, tools = agent, []
+        if worker is None:
+            # the agent user's id is the sandbox's own (drawn when it started)
+            user_id = await sandbox_user(AGENT_USER)
+            worker = default_agent(
+                command_timeout, compaction, memory_tool, knowledge_base, user_id
+            )
+            tools = agent_tools(command_timeout, memory_tool, knowledge_base, user_id)
+        await check_compaction_room(
+            get_model(),
             compaction,
-            memory_tool,
-            knowledge_base,
-            user=await sandbox_user(AGENT_USER),
+            tools,
+            SYSTEM_PROMPT.format(workspace=WORKSPACE),
+            [turn.prompt.text for turn in loaded.turns()],
         )
         session = _Session(loaded, worker, user, settings)
         state.messages = [ChatMessageSystem(content=SYSTEM_PROMPT.format(workspace=WORKSPACE))]
@@ -137,10 +146,13 @@ class _Session:
         self.record = store_as(SessionRecord)
         self.texts: dict[str, str] = {}  # each text file as last seen, for a turn's diff
         self.last_clarification = False
+        self.sample = ""  # the sample's uuid, which the live progress counts under
 
     async def run(self, state: TaskState) -> None:
         await self.checks.refresh()
         self.agent.start(state)
+        self.sample = state.uuid
+        session_started(self.sample, len(self.loaded.turns()))
         if self.kb is not None:
             bind_knowledge_base(self.kb, self._on_search)
         turns = self.loaded.turns()
@@ -178,6 +190,7 @@ class _Session:
     def _finish(self, record: TurnRecord) -> None:
         """Keep a finished turn in the store and, as it ends, in the transcript."""
         self.record.add(record)
+        turn_finished(self.sample, record)
         transcript().info(turn_summary(record), source=TURN_EVENT_SOURCE)
         # the store reaches the log only when the sample ends; events reach Inspect's
         # sample buffer at once, so a killed eval's recovered log keeps the whole record
