@@ -22,7 +22,7 @@ from inspect_ai.model import (
 )
 from inspect_ai.util import LimitExceededError, span
 
-from inspect_stamina.errors import StaminaError
+from inspect_stamina.errors import StaminaError, error_text
 
 CHECK_MAX_TOKENS = 16
 """Room for a one-word reply: the check asks for an answer, not a good one."""
@@ -104,7 +104,7 @@ def failure_message(role: str, model: Model, error: BaseException, timeout: int)
     return "\n".join(
         [
             f"Model role '{role}' ({model}{where}) failed a one-line check "
-            f"(one attempt, {timeout}s timeout): {_first_line(_cause(error))}",
+            f"(one attempt, {timeout}s timeout): {error_text(error, limit=300)}",
             "Fix: start the server, or bind the role to one that is running, e.g.",
             f"  --model-role {role}=openai-api/<service>/<model>  with <SERVICE>_BASE_URL "
             "(e.g. LOCAL_BASE_URL=http://localhost:8080/v1) and <SERVICE>_API_KEY set,",
@@ -125,20 +125,3 @@ def _base_url(model: Model) -> str | None:
     if not url:  # `openai/` keeps OPENAI_BASE_URL in its SDK client only
         url = getattr(getattr(model.api, "client", None), "base_url", None)
     return str(url) if url else None
-
-
-def _cause(error: BaseException) -> BaseException:
-    # Inspect's retry loop re-raises a spent retry as tenacity's RetryError,
-    # whose text names only a Future: the provider's own error is inside it
-    last_attempt = getattr(error, "last_attempt", None)
-    inner = last_attempt.exception() if last_attempt is not None else None
-    return _cause(inner) if isinstance(inner, BaseException) else error
-
-
-def _first_line(error: BaseException) -> str:
-    # provider errors can carry a whole response body; its first line names the cause
-    if isinstance(error, TimeoutError) and not str(error):
-        return "TimeoutError: no reply before the deadline"
-    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
-    name = type(error).__name__
-    return f"{name}: {lines[0]}" if lines else name

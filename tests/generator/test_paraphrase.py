@@ -214,7 +214,9 @@ def test_a_failing_model_writes_nothing(tmp_path: Path) -> None:
     def down(text: str) -> str:
         raise RuntimeError("the provider is down")
 
-    with pytest.raises(StaminaError, match="mockllm/model: the model failed: the provider is down"):
+    with pytest.raises(
+        StaminaError, match="mockllm/model: the model failed: RuntimeError: the provider is down"
+    ):
         generate("algorithms", 20, 9, out, paraphrase="mockllm/model", paraphrase_args=mock(down))
     assert (files(out), (out / "script.yaml").read_bytes()) == before
 
@@ -251,7 +253,7 @@ def test_cli_bad_paraphrase_arguments_are_clear_errors(tmp_path: Path) -> None:
     out = tmp_path / "x"
     base = ["--domain", "algorithms", "--turns", "20", "-o", str(out)]
     for args, message in (
-        (["--paraphrase", "nope/model"], "--paraphrase nope/model: Model API nope"),
+        (["--paraphrase", "nope/model"], "--paraphrase nope/model: ValueError: Model API nope"),
         (["--paraphrase", "gpt4"], "should be in the format of <api_name>/<model_name>"),
         (["--paraphrase-arg", "x=1"], "--paraphrase-arg needs --paraphrase MODEL"),
         (["--paraphrase", "mockllm/model", "--paraphrase-arg", "novalue"], "takes KEY=VALUE"),

@@ -374,3 +374,61 @@ def test_a_memory_probe_of_the_conversation_is_graded_in_the_reply(
     assert not who3.passed
     metrics = compute_metrics(load_script(script).script, session, FinalEvaluation())
     assert metrics["memory"] == 0.5
+
+
+def test_a_rule_gets_no_verdict_before_there_is_a_file_to_judge(
+    fake: FakeSandbox, tmp_path: Path
+) -> None:
+    script = write_script(
+        tmp_path,
+        ["Plan the package; no code yet. Prices are integer cents.", "Write calc.py."],
+        [cat(1, "notes.txt", "plan"), cat(2, "calc.py", "def")],
+        consistency_rules=[
+            {
+                "id": "cents",
+                "description": "prices in integer cents",
+                "check": {"grep": "float", "files": "**/*.py", "present": False},
+                "stated": "Prices are integer cents.",
+            }
+        ],
+    )
+    record = run_session(
+        fake,
+        script,
+        [
+            Round("Planned.", {"notes.txt": "plan"}),
+            Round("Written.", {"calc.py": "def add(a, b):\n    return a + b\n"}),
+        ],
+    )
+    first, second = record.turns
+    # turn 1: no Python file yet, so neither "held" nor "broken"; turn 2 judges the code
+    assert first.rules == {} and second.rules == {"cents": True}
+    assert "rule" not in turn_summary(first).lower()
+
+
+def test_only_tool_calls_that_ran_are_counted(fake: FakeSandbox, tmp_path: Path) -> None:
+    from inspect_ai.model import ChatMessageTool
+    from inspect_ai.tool import ToolCall
+
+    async def agent(state: AgentState) -> AgentState:
+        calls = [
+            ToolCall(id="ran", function="bash", arguments={"command": "ls"}),
+            ToolCall(id="bad", function="bash", arguments={}, parse_error="not JSON: {ls"),
+            ToolCall(id="cut", function="python", arguments={"code": "1"}),
+        ]
+        state.messages.append(ChatMessageAssistant(content="", tool_calls=calls))
+        state.messages.append(ChatMessageTool(content="a.txt", tool_call_id="ran", function="bash"))
+        state.messages.append(ChatMessageAssistant(content="Done."))
+        state.output = ModelOutput.from_content("mockllm/model", "Done.")
+        return state
+
+    script = write_script(tmp_path, ["List the files."])
+    fake.rounds = []
+    task = Task(
+        dataset=[Sample(input="-", metadata={"script_path": str(script)})],
+        solver=stamina_session(agent=agent, user_layers=("scripted",)),
+    )
+    [log] = inspect_eval(task, model="mockllm/model", display="none", log_dir=str(tmp_path))
+    assert log.status == "success" and log.samples, log.error
+    [turn] = SessionRecord(store=Store(dict(log.samples[0].store))).turns
+    assert turn.tool_calls == {"bash": 1} and turn.unparsed_tool_calls == 1

@@ -27,14 +27,13 @@ reproducible as the model is (a scripted mockllm is; a hosted model may not be).
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig, Model, get_model
 
-from inspect_stamina.errors import StaminaError
+from inspect_stamina.errors import StaminaError, error_text
 from inspect_stamina.offline import seed_tiktoken_cache
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, Prompt
 from inspect_stamina.stamina.verbatim import dropped, kept_verbatim
@@ -116,7 +115,7 @@ def paraphrase_prompts(
     try:
         rewrites = asyncio.run(_rewrite_all(client, [p["text"] for p in chosen]))
     except Exception as ex:  # noqa: BLE001 - any provider failure: one clear message
-        raise StaminaError(f"--paraphrase {model}: the model failed: {_describe(ex)}") from ex
+        raise StaminaError(f"--paraphrase {model}: the model failed: {error_text(ex)}") from ex
     taken = rejected = 0
     for prompt, rewrite in zip(chosen, rewrites, strict=True):
         original = prompt["text"]
@@ -137,7 +136,7 @@ def _model(name: str, model_args: dict[str, Any]) -> Model:
     try:
         return get_model(name, memoize=False, **model_args)
     except Exception as ex:  # noqa: BLE001 - unknown provider, missing key or package
-        raise StaminaError(f"--paraphrase {name}: {_describe(ex)}") from ex
+        raise StaminaError(f"--paraphrase {name}: {error_text(ex)}") from ex
 
 
 async def _rewrite_all(model: Model, texts: list[str]) -> list[str]:
@@ -161,16 +160,3 @@ def _unquoted(rewrite: str, original: str) -> str:
         if wrapped and not original.startswith(quote):
             return rewrite[1:-1].strip()
     return rewrite
-
-
-def _describe(error: BaseException) -> str:
-    # Inspect's retry loop re-raises a spent retry as tenacity's RetryError, whose text
-    # names only a future: the provider's own error is inside it
-    last_attempt = getattr(error, "last_attempt", None)
-    inner = last_attempt.exception() if last_attempt is not None else None
-    if isinstance(inner, BaseException):
-        error = inner
-    # Inspect's messages carry rich markup and can run to a whole response body
-    text = re.sub(r"\[/?[a-z ]+\]", "", str(error)).strip()
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return " ".join(lines[:3])[:500] or type(error).__name__

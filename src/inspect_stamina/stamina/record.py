@@ -118,7 +118,10 @@ class TurnRecord(BaseModel):
     # input tokens of the agent's last generation in the turn: the context it saw
     context_tokens: int | None = None
     compactions: int = 0
+    # tool calls that ran, by tool; calls whose arguments did not parse are counted apart
+    # (they never ran), and calls a limit cut off before they ran are not counted
     tool_calls: dict[str, int] = Field(default_factory=dict)
+    unparsed_tool_calls: int = 0
     searches: list[SearchRecord] = Field(default_factory=list)
     seconds: dict[str, float] = Field(default_factory=dict)
 

@@ -130,6 +130,11 @@ def evaluate_host_check(check: Check, root: Path) -> tuple[bool, str]:
     return True, f"{name} defined once in {defined_in[0]}"
 
 
+def has_material(check: Check, root: Path) -> bool:
+    """Whether the workspace copy holds anything the check can judge (a command always can)."""
+    return check.command is not None or bool(_matching_files(root, check.files, check.exclude))
+
+
 async def evaluate_check(check: Check, root: Path) -> tuple[bool, str]:
     """Evaluate any check: host-side over the copy, or a command in the sandbox."""
     if check.command is None:

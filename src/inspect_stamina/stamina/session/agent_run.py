@@ -17,6 +17,7 @@ from inspect_ai.log import transcript
 from inspect_ai.model import (
     ChatMessage,
     ChatMessageAssistant,
+    ChatMessageTool,
     Compact,
     ModelOutput,
     compaction,
@@ -24,6 +25,7 @@ from inspect_ai.model import (
 from inspect_ai.solver import TaskState
 from inspect_ai.util import LimitExceededError, message_limit, token_limit
 
+from inspect_stamina.errors import error_text
 from inspect_stamina.stamina.record import TurnRecord
 from inspect_stamina.stamina.session.settings import SessionSettings
 
@@ -81,7 +83,7 @@ class AgentRun:
                 record.tokens += int(turn_tokens.usage)
                 raise
         except Exception as ex:  # noqa: BLE001 - a failed turn is recorded, the session goes on
-            text = f"{type(ex).__name__}: {ex}"
+            text = error_text(ex, limit=2000)
             record.status = "context_overflow" if _OVERFLOW_TEXT.search(text) else "error"
             record.error = text[:2000]
             _keep(state, agent_state.messages, first_new, shared)
@@ -135,10 +137,14 @@ def _count_turn(record: TurnRecord, new: list[ChatMessage], events_before: int) 
     history = transcript().history
     events = history.events_from(events_before) if history.event_count > events_before else []
     record.compactions += sum(isinstance(e, CompactionEvent) for e in events)
+    ran = {m.tool_call_id for m in new if isinstance(m, ChatMessageTool)}
     for message in new:
         if isinstance(message, ChatMessageAssistant):
             for call in message.tool_calls or []:
-                record.tool_calls[call.function] = record.tool_calls.get(call.function, 0) + 1
+                if call.parse_error is not None:
+                    record.unparsed_tool_calls += 1
+                elif call.id in ran:
+                    record.tool_calls[call.function] = record.tool_calls.get(call.function, 0) + 1
     # the last generation of the turn, by whichever model call made it (react's own
     # or an external agent's)
     generations = [e.output for e in events if isinstance(e, ModelEvent) and e.output]

@@ -19,7 +19,7 @@ from inspect_stamina.stamina.robustness import (
     grade_robustness,
     judge_robustness,
 )
-from inspect_stamina.stamina.rules import evaluate_check
+from inspect_stamina.stamina.rules import evaluate_check, has_material
 from inspect_stamina.stamina.sandbox import fetch_workspace
 from inspect_stamina.stamina.script import CODE_KINDS, ROBUSTNESS_KINDS, Script
 
@@ -48,7 +48,10 @@ async def rules_and_probes(
             if problems:
                 record.note = "; ".join([*([record.note] if record.note else []), *problems])
         for rule in rules:
-            record.rules[rule.id] = (await evaluate_check(rule.check, copy))[0]
+            # no files to read yet is no verdict: a turn record saying "rule broken" of an
+            # empty workspace misleads, and the final evaluation still judges it (False)
+            if has_material(rule.check, copy):
+                record.rules[rule.id] = (await evaluate_check(rule.check, copy))[0]
         for probe in probes:
             outcomes = [await evaluate_check(check, copy) for check in probe.checks]
             if probe.facts:
