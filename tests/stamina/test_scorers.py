@@ -247,6 +247,18 @@ def test_the_explanation_rounds_pylints_score() -> None:
     assert "7.1907" not in text
 
 
+def test_the_explanation_has_no_line_without_a_cause() -> None:
+    # a session whose first checkpoint failed: stamina 0, told in the first line only
+    final = FinalEvaluation(pylint=10.0, bandit_issues=0)
+    script, played = mini(), session(record(1, [False]), record(2, [False]))
+    values = compute_metrics(script, played, final)
+    assert values["stamina"] == 0
+    lines = score_explanation(script, played, final, values).splitlines()
+    assert lines[0].startswith("**Stamina 0/")
+    assert all(not line.rstrip().endswith(":") for line in lines), lines
+    assert not any(line.startswith("- stamina") for line in lines), lines
+
+
 def record(turn: int, checkpoints: list[bool] = (), **extra: Any) -> TurnRecord:  # type: ignore[assignment]
     return TurnRecord(
         turn=turn,

@@ -13,6 +13,7 @@ from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageTool, ChatMessageUser, ModelOutput, get_model
 
 from inspect_stamina.stamina.record import TURN_EVENT_SOURCE
+from inspect_stamina.stamina.session.agent_run import TURN_BUDGET_SOURCE
 from inspect_stamina.stamina.task import stamina
 from inspect_stamina.stamina.user import USER_SEED
 from tests.helpers import assert_clear_failure, inspect_eval_cli
@@ -300,6 +301,16 @@ def test_turn_limit_is_recorded_and_the_session_goes_on(log_dir: Path) -> None:
     turns = meta["turns"]
     assert turns[0]["status"] == "limit"
     assert turns[0]["error"] == "turn limit: the agent used its 1 generations for this turn"
+    # the call ran before the budget ended the turn; the viewer's limit event is explained
+    assert turns[0]["tool_calls"] == {"bash": 1}
+    assert log.samples is not None
+    budget = [
+        e for e in log.samples[0].events if e.event == "info" and e.source == TURN_BUDGET_SOURCE
+    ]
+    text = str(budget[0].data)
+    # long texts are stored once, as the sample's attachments
+    text = log.samples[0].attachments.get(text.removeprefix("attachment://"), text)
+    assert len(budget) == 3 and "per-turn budget" in text
     # each bash call exhausts its turn's budget; once the scripted model only replies, turns pass
     assert [t["status"] for t in turns] == ["limit", "limit", "limit", "ok", "ok", "ok"]
     assert turns[0]["effective"] is False

@@ -123,7 +123,8 @@ def score_explanation(
     causes = _causes(script, session, final)
     for key, cause in causes.items():
         value = values.get(key, math.nan)
-        if math.isnan(value):
+        # stamina's own line heads the explanation; a key without a cause gets no line
+        if math.isnan(value) or not cause:
             continue
         best = 10.0 if key == "code_quality" else 1.0
         if key == "regressions":
@@ -197,6 +198,7 @@ def _causes(script: Script, session: SessionRecord, final: FinalEvaluation) -> d
         ),
         "solved": "not every checkpoint and acceptance test passed in a complete session",
         "regressions": _listed("passed once, failed later", regressed),
+        # counted in turns and told in the first line
         "stamina": "",
         "stamina_strict": "",
     }

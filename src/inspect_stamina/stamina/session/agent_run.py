@@ -29,6 +29,7 @@ from inspect_stamina.errors import error_text
 from inspect_stamina.stamina.record import TurnRecord
 from inspect_stamina.stamina.session.settings import SessionSettings
 
+TURN_BUDGET_SOURCE = "stamina turn budget"
 _OVERFLOW_TEXT = re.compile(
     r"maximum context length|context[ _-]length|context window|too many tokens|prompt is too long",
     re.IGNORECASE,
@@ -82,6 +83,13 @@ class AgentRun:
             else:
                 record.tokens += int(turn_tokens.usage)
                 raise
+            # Inspect logs the bound it enforced as a sample limit event: say it was the
+            # turn's own budget, which ends only the turn
+            transcript().info(
+                f"{record.error}. This is the per-turn budget (`-T turn_generations`, "
+                "`-T turn_tokens`), not the sample's limit: the session goes on.",
+                source=TURN_BUDGET_SOURCE,
+            )
         except Exception as ex:  # noqa: BLE001 - a failed turn is recorded, the session goes on
             text = error_text(ex, limit=2000)
             record.status = "context_overflow" if _OVERFLOW_TEXT.search(text) else "error"
