@@ -348,3 +348,30 @@ def test_web_search_without_key_stops_before_any_sample(
     env = {"TAVILY_API_KEY": "", "EXA_API_KEY": "", "GOOGLE_CSE_ID": "", "GOOGLE_CSE_API_KEY": ""}
     result = inspect_gaia(log_dir, "-T", f"web_search={provider}", **env)
     assert_clear_failure(result, message, log_dir)
+
+
+def test_one_samples_model_error_keeps_the_others_scores_and_marks_the_run(log_dir: Path) -> None:
+    calls = {"n": 0}
+
+    def outputs(*_: Any) -> ModelOutput:
+        # the first generation's provider fails for good (as a spent attempt timeout does)
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise TimeoutError("the model server did not answer")
+        return submit("Lyon")
+
+    model = get_model(MODEL, custom_outputs=outputs)
+    [log] = inspect_eval(
+        gaia(dataset_hub="example"),
+        model=model,
+        log_dir=str(log_dir),
+        display="none",
+        max_retries=0,
+    )
+    assert log.samples
+    errored = [s for s in log.samples if s.error is not None]
+    scored = [s for s in log.samples if s.scores]
+    # the run says it had an error, and every other question was answered and scored
+    assert log.status == "error" and len(errored) == 1
+    assert len(scored) == len(log.samples) - 1 >= 2
+    assert log.results is not None and log.results.completed_samples == len(scored)

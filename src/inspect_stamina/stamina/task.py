@@ -202,6 +202,8 @@ def stamina(
         # one script's mean per script is its mean again: a column of noise in the terminal
         metrics=session_metrics(per_script=len(samples) > 1),
         headline_metric=HEADLINE,
+        # one session's error never costs the others theirs (docs/models.md, sample errors)
+        continue_on_fail=True,
         # every sample names its own; the task's is the first one's, for tools that read it
         sandbox=samples[0].sandbox,
         metadata={
