@@ -27,7 +27,8 @@ from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 from inspect_ai.model import Model, ModelOutput, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from inspect_stamina.model_check import CHECK_MAX_TOKENS, check_model_roles
+from inspect_stamina.errors import StaminaError
+from inspect_stamina.model_check import CHECK_MAX_TOKENS, check_model_roles, check_tool_results
 
 pytest.importorskip("openai", reason="the openai-api provider needs the `openai` extra")
 
@@ -35,7 +36,7 @@ pytest.importorskip("openai", reason="the openai-api provider needs the `openai`
 # retries (the failure this guards against) would blow far past it.
 FAST = 40.0
 
-Mode = Literal["ok", "error", "hang"]
+Mode = Literal["ok", "error", "hang", "drops_tools"]
 
 
 class FakeServer:
@@ -70,7 +71,12 @@ class FakeServer:
                 if fake.mode == "error":
                     self._reply(500, {"error": {"code": 500, "message": "Unexpected role"}})
                     return
-                self._reply(200, completion("ok"))
+                # the prompt's size in words, as a server counts what reached the model
+                # (one that drops tool results never lets them reach it)
+                messages = fake.requests[-1].get("messages", [])
+                seen = [m for m in messages if fake.mode != "drops_tools" or m["role"] != "tool"]
+                words = sum(len(str(m.get("content") or "").split()) for m in seen)
+                self._reply(200, completion("ok", prompt_tokens=max(words, 1)))
 
             def _reply(self, status: int, body: dict[str, Any]) -> None:
                 data = json.dumps(body).encode()
@@ -92,7 +98,7 @@ class FakeServer:
         self.server.server_close()
 
 
-def completion(text: str) -> dict[str, Any]:
+def completion(text: str, prompt_tokens: int = 5) -> dict[str, Any]:
     """A minimal valid chat.completion body."""
     return {
         "id": "chatcmpl-test",
@@ -106,7 +112,11 @@ def completion(text: str) -> dict[str, Any]:
                 "finish_reason": "stop",
             }
         ],
-        "usage": {"prompt_tokens": 5, "completion_tokens": 1, "total_tokens": 6},
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": 1,
+            "total_tokens": prompt_tokens + 1,
+        },
     }
 
 
@@ -272,3 +282,30 @@ def test_cli_role_carries_its_own_base_url(tmp_path: Path, ok_server: FakeServer
     [info] = list_eval_logs(str(tmp_path / "logs"))
     assert read_eval_log(info).status == "success"
     assert [r["path"] for r in ok_server.requests] == ["/v1/chat/completions"]
+
+
+async def test_a_server_that_drops_tool_results_is_refused_before_turn_1() -> None:
+    with (
+        FakeServer("drops_tools") as server,
+        pytest.raises(StaminaError, match="drops tool results") as info,
+    ):
+        await check_tool_results(local_model(server.base_url), timeout=10)
+    assert "llama-server --jinja" in str(info.value)
+    # two one-token generations, the second with the long tool result
+    assert len(server.requests) == 2
+    assert all(r["max_tokens"] == CHECK_MAX_TOKENS for r in server.requests)
+    assert [m["role"] for m in server.requests[0]["messages"]] == ["user", "assistant", "tool"]
+
+
+async def test_a_server_that_passes_tool_results_is_accepted(ok_server: FakeServer) -> None:
+    await check_tool_results(local_model(ok_server.base_url), timeout=10)
+    assert len(ok_server.requests) == 2
+
+
+async def test_the_tool_check_explains_a_dead_server(dead_url: str) -> None:
+    with pytest.raises(StaminaError, match="APIConnectionError"):
+        await check_tool_results(local_model(dead_url), timeout=5)
+
+
+async def test_in_process_models_need_no_tool_check() -> None:
+    await check_tool_results(get_model("mockllm/model"))

@@ -14,12 +14,15 @@ from collections.abc import Sequence
 import anyio
 from inspect_ai.model import (
     ChatMessage,
+    ChatMessageAssistant,
     ChatMessageSystem,
+    ChatMessageTool,
     ChatMessageUser,
     GenerateConfig,
     Model,
     model_roles,
 )
+from inspect_ai.tool import ToolCall, ToolInfo, ToolParams
 from inspect_ai.util import LimitExceededError, span
 
 from inspect_stamina.errors import StaminaError, error_text
@@ -125,3 +128,69 @@ def _base_url(model: Model) -> str | None:
     if not url:  # `openai/` keeps OPENAI_BASE_URL in its SDK client only
         url = getattr(getattr(model.api, "client", None), "base_url", None)
     return str(url) if url else None
+
+
+# a tool result this long adds a few hundred input tokens wherever it reaches the model
+_LONG_RESULT = " ".join(f"line{n}" for n in range(300))
+_MIN_TOOL_TOKENS = 100
+_PROBE_TOOL = ToolInfo(name="probe", description="Returns some text.", parameters=ToolParams())
+
+
+async def check_tool_results(model: Model, timeout: float = 30) -> None:
+    """Raise StaminaError when the model's server drops tool results from the conversation.
+
+    Some OpenAI-compatible servers (llama.cpp's bundled one among them) accept tool
+    calls but leave the tool's output out of the prompt, so every turn runs out its
+    budget on an agent that never sees what its commands printed. Two one-token
+    generations, identical but for the length of a tool result, tell: the server's own
+    input-token count grows with the result only if the result reached the model. A
+    server that reports no usage cannot be checked and passes.
+    """
+    if str(model).split("/", 1)[0] in IN_PROCESS_PROVIDERS:
+        return
+    seconds = max(1, math.ceil(timeout))
+    config = GenerateConfig(
+        max_tokens=CHECK_MAX_TOKENS, max_retries=0, timeout=seconds, attempt_timeout=seconds
+    )
+    counts: list[int] = []
+    try:
+        with anyio.fail_after(2 * seconds + _DEADLINE_SLACK):
+            async with span("model check: tool results", type="model_check"):
+                for result in ("ok", _LONG_RESULT):
+                    output = await model.generate(
+                        _tool_round_trip(result),
+                        tools=[_PROBE_TOOL],
+                        tool_choice="none",
+                        config=config,
+                        cache=False,
+                    )
+                    if output.usage is None or not output.usage.input_tokens:
+                        return
+                    counts.append(output.usage.input_tokens)
+    except LimitExceededError:
+        raise
+    except Exception as ex:
+        raise StaminaError(failure_message("agent", model, ex, seconds)) from ex
+    if counts[1] - counts[0] < _MIN_TOOL_TOKENS:
+        raise StaminaError(
+            f"The server behind {model}{_at(model)} drops tool results: a tool result of "
+            f"about {len(_LONG_RESULT.split())} words changed its input-token count from "
+            f"{counts[0]} to {counts[1]}, so the agent would never see what its commands "
+            "printed. Use a server route that passes tool messages to the model (for "
+            "llama.cpp, `llama-server --jinja` rather than llama-cpp-python's bundled "
+            "server; vLLM with `--enable-auto-tool-choice` and a tool-call parser)."
+        )
+
+
+def _tool_round_trip(result: str) -> list[ChatMessage]:
+    call = ToolCall(id="call_probe_1", function="probe", arguments={})
+    return [
+        ChatMessageUser(content="Call the probe tool, then say done."),
+        ChatMessageAssistant(content="", tool_calls=[call]),
+        ChatMessageTool(content=result, tool_call_id=call.id, function="probe"),
+    ]
+
+
+def _at(model: Model) -> str:
+    url = _base_url(model)
+    return f" ({url})" if url else ""

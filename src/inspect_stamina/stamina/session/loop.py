@@ -17,7 +17,7 @@ from inspect_ai.model import ChatMessageSystem, ChatMessageUser, CompactionStrat
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import LimitExceededError, span, store, store_as
 
-from inspect_stamina.model_check import check_model_roles
+from inspect_stamina.model_check import check_model_roles, check_tool_results
 from inspect_stamina.sandbox.users import sandbox_user
 from inspect_stamina.stamina.agents import agent_tools, default_agent
 from inspect_stamina.stamina.knowledge_base import Hit, KnowledgeBase, bind_knowledge_base
@@ -99,6 +99,8 @@ def stamina_session(
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         # a role whose server cannot answer stops the sample now, not turns later
         await check_model_roles([GRADER_ROLE, *([USER_ROLE] if "llm" in user_layers else [])])
+        # an agent whose server drops tool results could never see its commands' output
+        await check_tool_results(get_model())
         loaded = script_of(state)
         worker, tools = agent, []
         if worker is None:
