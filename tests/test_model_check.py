@@ -302,9 +302,11 @@ async def test_a_server_that_passes_tool_results_is_accepted(ok_server: FakeServ
     assert len(ok_server.requests) == 2
 
 
-async def test_the_tool_check_explains_a_dead_server(dead_url: str) -> None:
-    with pytest.raises(StaminaError, match="APIConnectionError"):
-        await check_tool_results(local_model(dead_url), timeout=5)
+async def test_a_server_the_tool_check_cannot_reach_gets_no_verdict(dead_url: str) -> None:
+    # only evidence of dropped results stops a session; the first turn meets other errors
+    started = time.monotonic()
+    await check_tool_results(local_model(dead_url), timeout=5)
+    assert time.monotonic() - started < FAST
 
 
 async def test_in_process_models_need_no_tool_check() -> None:

@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 
 import anyio
+from inspect_ai.log import transcript
 from inspect_ai.model import (
     ChatMessage,
     ChatMessageAssistant,
@@ -144,7 +145,7 @@ async def check_tool_results(model: Model, timeout: float = 30) -> None:
     budget on an agent that never sees what its commands printed. Two one-token
     generations, identical but for the length of a tool result, tell: the server's own
     input-token count grows with the result only if the result reached the model. A
-    server that reports no usage cannot be checked and passes.
+    server that reports no usage, or refuses the exchange, cannot be checked and passes.
     """
     if str(model).split("/", 1)[0] in IN_PROCESS_PROVIDERS:
         return
@@ -169,8 +170,11 @@ async def check_tool_results(model: Model, timeout: float = 30) -> None:
                     counts.append(output.usage.input_tokens)
     except LimitExceededError:
         raise
-    except Exception as ex:
-        raise StaminaError(failure_message("agent", model, ex, seconds)) from ex
+    except Exception as ex:  # noqa: BLE001 - no verdict; the first turn meets the real error
+        # a provider that refuses this synthetic exchange must not stop a session that
+        # would run: only evidence that tool results are dropped does
+        transcript().info(f"tool round-trip check skipped: {error_text(ex, limit=300)}")
+        return
     if counts[1] - counts[0] < _MIN_TOOL_TOKENS:
         raise StaminaError(
             f"The server behind {model}{_at(model)} drops tool results: a tool result of "
