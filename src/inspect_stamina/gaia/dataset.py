@@ -16,11 +16,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
 import yaml
 from inspect_ai.dataset import MemoryDataset, Sample
 
-from inspect_stamina.errors import StaminaError
+from inspect_stamina.errors import StaminaError, error_text
 from inspect_stamina.gaia.attachments import stage_attachment
 from inspect_stamina.paths import cache_root
 from inspect_stamina.task_args import comma_list
@@ -219,19 +218,23 @@ def _metadata_file(root: Path, subset: str, split: str) -> tuple[Path, str | Non
 
 
 def read_metadata(path: Path) -> list[dict[str, Any]]:
-    """Rows of a GAIA metadata file, parquet or JSON lines."""
+    """Rows of a GAIA metadata file, parquet or JSON lines, read as Inspect's
+    ``hf_dataset`` reads a Hugging Face dataset (with ``datasets``)."""
+    import datasets
+
+    # a local file converted in memory: no cache directory written, no progress bars
+    datasets.disable_progress_bars()
+    builder = "parquet" if path.suffix == ".parquet" else "json"
     try:
-        if path.suffix == ".parquet":
-            frame = pd.read_parquet(path)
-        else:
-            frame = pd.read_json(path, lines=True, dtype=False)
-    except Exception as ex:  # pandas/pyarrow raise many types for a corrupt file
-        raise StaminaError(f"Could not read GAIA metadata {path}: {ex}") from ex
-    missing = [c for c in REQUIRED_COLUMNS if c not in frame.columns]
+        rows = datasets.load_dataset(
+            builder, data_files=str(path), split="train", keep_in_memory=True
+        )
+    except Exception as ex:  # datasets/pyarrow raise many types for a corrupt file
+        raise StaminaError(f"Could not read GAIA metadata {path}: {error_text(ex)}") from ex
+    missing = [c for c in REQUIRED_COLUMNS if c not in rows.column_names]
     if missing:
         raise StaminaError(f"GAIA metadata {path} lacks the column(s) {missing}.")
-    frame = frame.astype(object).where(frame.notna(), None)
-    return [{str(k): v for k, v in row.items()} for row in frame.to_dict(orient="records")]
+    return [{str(k): v for k, v in row.items()} for row in rows]
 
 
 def load_records(root: Path, subsets: Iterable[str], split: str) -> list[dict[str, Any]]:
