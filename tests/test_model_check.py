@@ -297,8 +297,11 @@ async def test_a_server_that_drops_tool_results_is_refused_before_turn_1() -> No
     assert [m["role"] for m in server.requests[0]["messages"]] == ["user", "assistant", "tool"]
 
 
-async def test_a_server_that_passes_tool_results_is_accepted(ok_server: FakeServer) -> None:
-    await check_tool_results(local_model(ok_server.base_url), timeout=10)
+async def test_a_server_that_passes_tool_results_is_accepted_once_per_process(
+    ok_server: FakeServer,
+) -> None:
+    for _ in range(3):  # as GAIA checks before each sample: one verdict, then no request
+        await check_tool_results(local_model(ok_server.base_url), timeout=10)
     assert len(ok_server.requests) == 2
 
 

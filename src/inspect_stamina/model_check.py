@@ -21,8 +21,10 @@ from inspect_ai.model import (
     ChatMessageUser,
     GenerateConfig,
     Model,
+    get_model,
     model_roles,
 )
+from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolCall, ToolInfo, ToolParams
 from inspect_ai.util import LimitExceededError, span
 
@@ -149,6 +151,23 @@ async def check_tool_results(model: Model, timeout: float = 30) -> None:
     """
     if str(model).split("/", 1)[0] in IN_PROCESS_PROVIDERS:
         return
+    # one verdict per server and process: GAIA checks before each of its many samples,
+    # which start together, so the first asks and the others wait for its answer
+    key = f"{model} {_base_url(model)}"
+    async with _TOOL_CHECK_LOCK:
+        if key not in _tool_verdicts:
+            _tool_verdicts[key] = await _tool_verdict(model, timeout)
+    verdict = _tool_verdicts[key]
+    if verdict is not None:
+        raise StaminaError(verdict)
+
+
+# server -> None (tool results reach the model, or no verdict) or the refusal's text
+_tool_verdicts: dict[str, str | None] = {}
+_TOOL_CHECK_LOCK = anyio.Lock()
+
+
+async def _tool_verdict(model: Model, timeout: float) -> str | None:
     seconds = max(1, math.ceil(timeout))
     config = GenerateConfig(
         max_tokens=CHECK_MAX_TOKENS, max_retries=0, timeout=seconds, attempt_timeout=seconds
@@ -166,7 +185,7 @@ async def check_tool_results(model: Model, timeout: float = 30) -> None:
                         cache=False,
                     )
                     if output.usage is None or not output.usage.input_tokens:
-                        return
+                        return None
                     counts.append(output.usage.input_tokens)
     except LimitExceededError:
         raise
@@ -174,16 +193,28 @@ async def check_tool_results(model: Model, timeout: float = 30) -> None:
         # a provider that refuses this synthetic exchange must not stop a session that
         # would run: only evidence that tool results are dropped does
         transcript().info(f"tool round-trip check skipped: {error_text(ex, limit=300)}")
-        return
-    if counts[1] - counts[0] < _MIN_TOOL_TOKENS:
-        raise StaminaError(
-            f"The server behind {model}{_at(model)} drops tool results: a tool result of "
-            f"about {len(_LONG_RESULT.split())} words changed its input-token count from "
-            f"{counts[0]} to {counts[1]}, so the agent would never see what its commands "
-            "printed. Use a server route that passes tool messages to the model (for "
-            "llama.cpp, `llama-server --jinja` rather than llama-cpp-python's bundled "
-            "server; vLLM with `--enable-auto-tool-choice` and a tool-call parser)."
-        )
+        return None
+    if counts[1] - counts[0] >= _MIN_TOOL_TOKENS:
+        return None
+    return (
+        f"The server behind {model}{_at(model)} drops tool results: a tool result of "
+        f"about {len(_LONG_RESULT.split())} words changed its input-token count from "
+        f"{counts[0]} to {counts[1]}, so the agent would never see what its commands "
+        "printed. Use a server route that passes tool messages to the model (for "
+        "llama.cpp, `llama-server --jinja` rather than llama-cpp-python's bundled "
+        "server; vLLM with `--enable-auto-tool-choice` and a tool-call parser)."
+    )
+
+
+@solver
+def tool_results_check() -> Solver:
+    """Stop the sample at once when the model's server drops tool results."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        await check_tool_results(get_model())
+        return state
+
+    return solve
 
 
 def _tool_round_trip(result: str) -> list[ChatMessage]:

@@ -26,6 +26,7 @@ from inspect_stamina.gaia.network import guarded_gaia_network
 from inspect_stamina.gaia.sandbox import gaia_sandbox
 from inspect_stamina.gaia.scorer import gaia_level, gaia_scorer
 from inspect_stamina.gaia.tools import gaia_tools, tool_name
+from inspect_stamina.model_check import tool_results_check
 from inspect_stamina.sandbox.docker_check import require_image
 from inspect_stamina.sandbox.images import image_specs
 from inspect_stamina.sandbox.k8s_spec import k8s_sandbox
@@ -274,9 +275,11 @@ def gaia_agent(
 ) -> Solver:
     """basic_agent with bash (+ MCP tools) and submit, bounded to max_steps generations."""
     return basic_agent(
-        init=system_message(
-            SYSTEM_MESSAGE.format(timeout=command_timeout, files=SANDBOX_FILES_DIR)
-        ),
+        init=[
+            # an agent whose server drops tool results could never see a command's output
+            tool_results_check(),
+            system_message(SYSTEM_MESSAGE.format(timeout=command_timeout, files=SANDBOX_FILES_DIR)),
+        ],
         tools=tools,  # type: ignore[arg-type]
         # a step is one generation plus its tool results: system + user + 2 per step
         message_limit=2 + 2 * max_steps,
