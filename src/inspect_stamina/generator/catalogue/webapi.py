@@ -18,7 +18,14 @@ change is asked only of an endpoint that no other template requires. Beside it,
 from __future__ import annotations
 
 from inspect_stamina.generator.model import Change, Defect, FunctionTemplate
-from inspect_stamina.generator.webapi.handlers import HANDLER, NOTE_LOOKUP, TITLE_CHECK, code
+from inspect_stamina.generator.webapi.handlers import (
+    DATA,
+    HANDLER,
+    NOTE_LOOKUP,
+    TITLE_CHECK,
+    code,
+    lookup,
+)
 from inspect_stamina.generator.webapi.scenarios import (
     NOTE_MISSING,
     TITLE_REQUIRED,
@@ -1564,21 +1571,10 @@ COMMENTS: tuple[FunctionTemplate, ...] = (
 # ---- pieces the resources below share ----
 
 
-def _lookup(collection: str, var: str, thing: str) -> str:
-    """The first lines of a handler that answers 404 unless the path's id is a record."""
-    return (
-        f"    {var} = store.find('{collection}', params['id'])\n"
-        f"    if {var} is None:\n"
-        f"        return 404, {{'error': '{thing} not found'}}\n"
-    )
-
-
 def _dated(source: str) -> str:
     """A handler body whose DATE_PATTERN is the YYYY-MM-DD pattern events use."""
     return source.replace("DATE_PATTERN", _DATE_FORMAT)
 
-
-_DATA = "    data = body if isinstance(body, dict) else {}\n"
 
 # ---- projects and their members ----
 
@@ -1598,7 +1594,7 @@ def new_member(project_id: int, user: str) -> str:
     return call("POST", f"/projects/{project_id}/members", {"user": user})
 
 
-_PROJECT_LOOKUP = _lookup("projects", "project", "project")
+_PROJECT_LOOKUP = lookup("projects", "project", "project")
 _PROJECT_MISSING = {"error": "project not found"}
 _USER_REQUIRED = {"error": "user is required"}
 _ALREADY_MEMBER = {"error": "already a member"}
@@ -1905,7 +1901,7 @@ def new_line(invoice_id: int, description: str, quantity: int, unit_cents: objec
     return call("POST", f"/invoices/{invoice_id}/lines", fields)
 
 
-_INVOICE_LOOKUP = _lookup("invoices", "invoice", "invoice")
+_INVOICE_LOOKUP = lookup("invoices", "invoice", "invoice")
 _INVOICE_MISSING = {"error": "invoice not found"}
 _INVOICE_PAID = {"error": "invoice is already paid"}
 _NO_LINES = {"error": "invoice has no lines"}
@@ -1925,7 +1921,7 @@ _ADD_LINE = (
         """
     )
     + "\n"
-    + _DATA
+    + DATA
     + code(
         """
         description = data.get('description')
@@ -2278,7 +2274,7 @@ def _no_move(old: str, new: str) -> dict[str, str]:
     return {"error": f"cannot move a ticket from {old} to {new}"}
 
 
-_TICKET_LOOKUP = _lookup("tickets", "ticket", "ticket")
+_TICKET_LOOKUP = lookup("tickets", "ticket", "ticket")
 _TICKET_MISSING = {"error": "ticket not found"}
 _SEVERITY = {"error": "severity must be low, normal or high"}
 _STATUS = {"error": "status must be open, in_progress, resolved or closed"}
@@ -2645,13 +2641,13 @@ def results(poll_id: int, counts: list[tuple[str, int]], winner: str | None) -> 
 
 _DRINKS = ["tea", "coffee", "water"]
 _YES_NO = ["yes", "no"]
-_POLL_LOOKUP = _lookup("polls", "poll", "poll")
+_POLL_LOOKUP = lookup("polls", "poll", "poll")
 _POLL_MISSING = {"error": "poll not found"}
 _OPTIONS = {"error": "options must be a list of 2 or more different strings"}
 _ALREADY_VOTED = {"error": "already voted"}
 _POLL_CLOSED = {"error": "poll is closed"}
 
-_CREATE_POLL = _DATA + code(
+_CREATE_POLL = DATA + code(
     """
     question = data.get('question')
     if not isinstance(question, str) or not question.strip():
@@ -2676,7 +2672,7 @@ _VOTE = (
         """
     )
     + "\n"
-    + _DATA
+    + DATA
     + code(
         """
         voter = data.get('voter')
@@ -2921,7 +2917,7 @@ def new_ingredient(recipe_id: int, name: str, amount: object) -> str:
     return call("POST", f"/recipes/{recipe_id}/ingredients", {"name": name, "grams": amount})
 
 
-_RECIPE_LOOKUP = _lookup("recipes", "recipe", "recipe")
+_RECIPE_LOOKUP = lookup("recipes", "recipe", "recipe")
 _RECIPE_MISSING = {"error": "recipe not found"}
 _SERVINGS = {"error": "servings must be a whole number, 1 or more"}
 _GRAMS = {"error": "grams must be a whole number, 1 or more"}
@@ -2929,7 +2925,7 @@ _INGREDIENT_REQUIRED = {"error": "ingredient is required"}
 
 _ADD_INGREDIENT = (
     _RECIPE_LOOKUP
-    + _DATA
+    + DATA
     + code(
         """
         name = data.get('name')
@@ -2986,7 +2982,7 @@ RECIPES: tuple[FunctionTemplate, ...] = (
         "from 1), `name`, `servings` and `ingredients` (an empty list). It answers 400 with "
         '{"error": "name is required"} or {"error": "servings must be a whole number, 1 or '
         'more"} when one is wrong',
-        _DATA
+        DATA
         + code(
             """
             name = data.get('name')
@@ -3067,7 +3063,7 @@ RECIPES: tuple[FunctionTemplate, ...] = (
         ),
         defect=Defect(
             _RECIPE_LOOKUP
-            + _DATA
+            + DATA
             + code(
                 """
                 name = data.get('name')
@@ -3275,14 +3271,14 @@ def book(room_id: int, day: str, start: object, end: object) -> str:
 
 
 _MAY1, _MAY2 = "2024-05-01", "2024-05-02"
-_ROOM_LOOKUP = _lookup("rooms", "room", "room")
+_ROOM_LOOKUP = lookup("rooms", "room", "room")
 _ROOM_MISSING = {"error": "room not found"}
 _CAPACITY = {"error": "capacity must be a whole number, 1 or more"}
 _DAY = {"error": "day must be written YYYY-MM-DD"}
 _HOURS = {"error": "start and end must be whole hours from 0 to 24, start before end"}
 _BOOKED = {"error": "room is already booked then"}
 
-_CREATE_ROOM = _DATA + code(
+_CREATE_ROOM = DATA + code(
     """
     name = data.get('name')
     if not isinstance(name, str) or not name.strip():
@@ -3296,7 +3292,7 @@ _CREATE_ROOM = _DATA + code(
 _BOOK_ROOM = _dated(
     _ROOM_LOOKUP
     + "    import re\n\n"
-    + _DATA
+    + DATA
     + code(
         """
         day = data.get('day')
@@ -3609,7 +3605,7 @@ _PREF_MISSING = {"error": "preference not found"}
 _KEY_REQUIRED = {"error": "key is required"}
 _VALUE = {"error": "value must be a string, a number or true/false"}
 
-_SET_PREFERENCE = _DATA + code(
+_SET_PREFERENCE = DATA + code(
     """
     key = data.get('key')
     if not isinstance(key, str) or not key.strip():
@@ -3897,8 +3893,8 @@ def lend(book_id: int, member: str, due: str) -> str:
     return call("POST", f"/books/{book_id}/loans", {"member": member, "due": due})
 
 
-_BOOK_LOOKUP = _lookup("books", "book", "book")
-_LOAN_LOOKUP = _lookup("loans", "loan", "loan")
+_BOOK_LOOKUP = lookup("books", "book", "book")
+_LOAN_LOOKUP = lookup("loans", "loan", "loan")
 _BOOK_MISSING = {"error": "book not found"}
 _LOAN_MISSING = {"error": "loan not found"}
 _COPIES = {"error": "copies must be a whole number, 1 or more"}
@@ -3910,7 +3906,7 @@ _TODAY = {"error": "today must be written YYYY-MM-DD"}
 _LEND = _dated(
     _BOOK_LOOKUP
     + "    import re\n\n"
-    + _DATA
+    + DATA
     + code(
         """
         member = data.get('member')
@@ -4245,7 +4241,7 @@ def totals(cart_id: int, subtotal: int, discount: int) -> dict[str, object]:
     }
 
 
-_CART_LOOKUP = _lookup("carts", "cart", "cart")
+_CART_LOOKUP = lookup("carts", "cart", "cart")
 _CART_MISSING = {"error": "cart not found"}
 _NOT_IN_CART = {"error": "sku not in cart"}
 _PRICE_CENTS = {"error": "price_cents must be a whole number, 0 or more"}
@@ -4253,7 +4249,7 @@ _EMPTY_CART = {"error": "cart is empty"}
 
 _PUT_IN_CART = (
     _CART_LOOKUP
-    + _DATA
+    + DATA
     + code(
         """
         sku = data.get('sku')
@@ -4833,7 +4829,7 @@ AUDIT: tuple[FunctionTemplate, ...] = (
         "(both non-empty strings), and answers 201 with the entry: its `id` (counting from "
         '1), `actor` and `action`. It answers 400 with {"error": "actor is required"} or '
         '{"error": "action is required"} when one is missing or empty',
-        _DATA
+        DATA
         + code(
             """
             for field in ('actor', 'action'):
@@ -4943,7 +4939,7 @@ AUDIT: tuple[FunctionTemplate, ...] = (
         HANDLER,
         "answers 200 with the audit entry whose id is in the path, or 404 with "
         '{"error": "entry not found"} when there is none',
-        _lookup("audit", "found", "entry") + "    return 200, found",
+        lookup("audit", "found", "entry") + "    return 200, found",
         (
             scenario(
                 audit("ann", "login"),
@@ -4996,7 +4992,7 @@ def step(counter_id: int, way: str, by: object = None) -> str:
     return call("POST", f"/counters/{counter_id}/{way}", None if by is None else {"by": by})
 
 
-_COUNTER_LOOKUP = _lookup("counters", "counter", "counter")
+_COUNTER_LOOKUP = lookup("counters", "counter", "counter")
 _COUNTER_MISSING = {"error": "counter not found"}
 _BY = {"error": "by must be a whole number, 1 or more"}
 _BELOW_ZERO = {"error": "counter cannot go below 0"}
@@ -5032,7 +5028,7 @@ COUNTERS: tuple[FunctionTemplate, ...] = (
         "counter: its `id` (counting from 1), `name`, `start` and `value` (equal to start). "
         'It answers 400 with {"error": "name is required"} or {"error": "start must be a '
         'whole number, 0 or more"} when one is wrong',
-        _DATA
+        DATA
         + code(
             """
             name = data.get('name')
@@ -5209,7 +5205,7 @@ _CACHE_ENTRY = (
     )
     + "\n"
 )
-_CACHE_PUT = _DATA + code(
+_CACHE_PUT = DATA + code(
     """
     key = data.get('key')
     if not isinstance(key, str) or not key.strip():

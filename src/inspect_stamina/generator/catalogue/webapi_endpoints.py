@@ -40,10 +40,6 @@ from inspect_stamina.generator.catalogue.webapi import (
     ticket,
 )
 from inspect_stamina.generator.catalogue.webapi_records import (
-    _DATA,
-    _delete,
-    _lookup,
-    _required,
     enqueue,
     job,
     link,
@@ -59,7 +55,7 @@ from inspect_stamina.generator.catalogue.webapi_records import (
     send,
 )
 from inspect_stamina.generator.model import Change, Defect, FunctionTemplate
-from inspect_stamina.generator.webapi.handlers import HANDLER, code
+from inspect_stamina.generator.webapi.handlers import DATA, HANDLER, code, delete, lookup, required
 from inspect_stamina.generator.webapi.scenarios import call, expect, scenario
 
 F = FunctionTemplate
@@ -67,7 +63,7 @@ F = FunctionTemplate
 
 def _get(collection: str, thing: str) -> str:
     """A handler that answers the record whose id is in the path: 200, or 404."""
-    return _lookup(collection, "found", thing) + "    return 200, found"
+    return lookup(collection, "found", thing) + "    return 200, found"
 
 
 def _read_endpoint(
@@ -116,7 +112,7 @@ def _delete_endpoint(
         HANDLER,
         f"deletes the {thing} whose id is in the path and answers 204 with an empty body; "
         f'404 with {{"error": "{thing} not found"}} when there is none',
-        _delete(collection, "found", thing),
+        delete(collection, "found", thing),
         (
             scenario(
                 first,
@@ -316,7 +312,7 @@ EVENTS: tuple[FunctionTemplate, ...] = (
         "YYYY-MM-DD date) and answers 200 with the event; 404 with "
         '{"error": "event not found"} for an unknown event, 400 with {"error": "date must be '
         'a valid YYYY-MM-DD date"} for another date (such as 2024-02-30 or 2024-5-1)',
-        _lookup("events", "found", "event")
+        lookup("events", "found", "event")
         + _DATE_CHECK
         + "    return 200, store.update('events', found['id'], {'date': date})",
         (
@@ -550,7 +546,7 @@ FLAGS: tuple[FunctionTemplate, ...] = (
 
 # ---- projects ----
 
-_RENAME_PROJECT = _lookup("projects", "found", "project") + code(
+_RENAME_PROJECT = lookup("projects", "found", "project") + code(
     """
     name = body.get('name') if isinstance(body, dict) else None
     if not isinstance(name, str) or not name.strip():
@@ -850,9 +846,9 @@ OTHERS: tuple[FunctionTemplate, ...] = (
         "`title` (a non-empty string) and answers 200 with the ticket, its severity and "
         'status unchanged; 404 with {"error": "ticket not found"} for an unknown ticket, '
         '400 with {"error": "title is required"} for a missing or empty title',
-        _lookup("tickets", "found", "ticket")
-        + _DATA
-        + _required("title")
+        lookup("tickets", "found", "ticket")
+        + DATA
+        + required("title")
         + "    return 200, store.update('tickets', found['id'], {'title': data['title']})",
         (
             scenario(

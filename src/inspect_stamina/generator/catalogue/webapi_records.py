@@ -15,38 +15,10 @@ endpoint that no other template requires.
 from __future__ import annotations
 
 from inspect_stamina.generator.model import Change, Defect, FunctionTemplate
-from inspect_stamina.generator.webapi.handlers import HANDLER, code
+from inspect_stamina.generator.webapi.handlers import DATA, HANDLER, code, delete, lookup, required
 from inspect_stamina.generator.webapi.scenarios import call, expect, scenario
 
 F = FunctionTemplate
-
-_DATA = "    data = body if isinstance(body, dict) else {}\n"
-
-
-def _lookup(collection: str, var: str, thing: str) -> str:
-    """The first lines of a handler that answers 404 unless the path's id is a record."""
-    return (
-        f"    {var} = store.find('{collection}', params['id'])\n"
-        f"    if {var} is None:\n"
-        f"        return 404, {{'error': '{thing} not found'}}\n"
-    )
-
-
-def _required(*fields: str) -> str:
-    """Lines that answer 400 '<field> is required' unless each field is a non-empty string."""
-    return "".join(
-        f"    if not isinstance(data.get('{f}'), str) or not data['{f}'].strip():\n"
-        f"        return 400, {{'error': '{f} is required'}}\n"
-        for f in fields
-    )
-
-
-def _delete(collection: str, var: str, thing: str) -> str:
-    """A handler that deletes the record whose id is in the path: 204, or 404."""
-    return _lookup(collection, var, thing) + (
-        f"    store.remove('{collection}', {var}['id'])\n    return 204, None"
-    )
-
 
 # ---- expenses, in cents, by category ----
 
@@ -67,8 +39,8 @@ def new_expense(description: str, cents: object, category: object = None) -> str
 _EXPENSE_MISSING = {"error": "expense not found"}
 _CENTS = {"error": "cents must be a whole number, 1 or more"}
 _CREATE_EXPENSE = (
-    _DATA
-    + _required("description")
+    DATA
+    + required("description")
     + code(
         """
     cents = data.get('cents')
@@ -142,7 +114,7 @@ EXPENSES: tuple[FunctionTemplate, ...] = (
         HANDLER,
         "answers 200 with the expense whose id is in the path, or 404 with "
         '{"error": "expense not found"} when there is none',
-        _lookup("expenses", "found", "expense") + "    return 200, found",
+        lookup("expenses", "found", "expense") + "    return 200, found",
         (
             scenario(
                 new_expense("lunch", 1250, "food"),
@@ -161,7 +133,7 @@ EXPENSES: tuple[FunctionTemplate, ...] = (
         HANDLER,
         "deletes the expense whose id is in the path and answers 204 with an empty body; "
         '404 with {"error": "expense not found"} when there is none',
-        _delete("expenses", "found", "expense"),
+        delete("expenses", "found", "expense"),
         (
             scenario(
                 new_expense("lunch", 1250, "food"),
@@ -349,8 +321,8 @@ def new_score(player: str, points: object) -> str:
 _POINTS = {"error": "points must be a whole number, 0 or more"}
 _SCORE_MISSING = {"error": "score not found"}
 _SUBMIT_SCORE = (
-    _DATA
-    + _required("player")
+    DATA
+    + required("player")
     + code(
         """
     points = data.get('points')
@@ -514,7 +486,7 @@ SCORES: tuple[FunctionTemplate, ...] = (
         HANDLER,
         "deletes the score whose id is in the path and answers 204 with an empty body; 404 "
         'with {"error": "score not found"} when there is none',
-        _delete("scores", "found", "score"),
+        delete("scores", "found", "score"),
         (
             scenario(
                 new_score("ann", 120),
@@ -556,7 +528,7 @@ _LINK_FIND = (
     )
     + "\n"
 )
-_SHORTEN = _DATA + code(
+_SHORTEN = DATA + code(
     """
     url, code = data.get('url'), data.get('code')
     if not isinstance(url, str) or not url.startswith(('http://', 'https://')):
@@ -833,8 +805,8 @@ GLOSSARY: tuple[FunctionTemplate, ...] = (
         '`definition`. It answers 400 with {"error": "term is required"} or {"error": '
         '"definition is required"} when one is missing or empty, and 409 with {"error": '
         '"term already defined"} for a term the glossary has, compared ignoring case',
-        _DATA
-        + _required("term", "definition")
+        DATA
+        + required("term", "definition")
         + code(
             """
             if any(t['term'].lower() == data['term'].lower() for t in store.records('terms')):
@@ -970,8 +942,8 @@ GLOSSARY: tuple[FunctionTemplate, ...] = (
         'unknown term, 400 with {"error": "definition is required"} for a missing or empty '
         "definition",
         _TERM_FIND
-        + _DATA
-        + _required("definition")
+        + DATA
+        + required("definition")
         + "    return 200, store.update('terms', found['id'], {'definition': data['definition']})",
         (
             scenario(
@@ -1025,8 +997,8 @@ def log(person: str, date: str, hours: object) -> str:
 _HOURS = {"error": "hours must be more than 0 and at most 24"}
 _BAD_DATE = {"error": "date must be a valid YYYY-MM-DD date"}
 _LOG_HOURS = (
-    _DATA
-    + _required("person")
+    DATA
+    + required("person")
     + code(
         """
     import datetime
@@ -1194,7 +1166,7 @@ TIMESHEETS: tuple[FunctionTemplate, ...] = (
         "deletes the timesheet entry whose id is in the path (`DELETE /timesheets/entries/2`) "
         'and answers 204 with an empty body; 404 with {"error": "entry not found"} when '
         "there is none",
-        _delete("timesheets", "found", "entry"),
+        delete("timesheets", "found", "entry"),
         (
             scenario(
                 log("ann", "2024-03-04", 6),
@@ -1254,8 +1226,8 @@ JOBS: tuple[FunctionTemplate, ...] = (
         "201 with the job: its `id` (counting from 1), `kind`, `priority` and `state` "
         '("queued"). It answers 400 with {"error": "kind is required"} or {"error": '
         '"priority must be a whole number from 1 to 5"} when one is wrong',
-        _DATA
-        + _required("kind")
+        DATA
+        + required("kind")
         + code(
             """
             priority = data.get('priority', 3)
@@ -1324,7 +1296,7 @@ JOBS: tuple[FunctionTemplate, ...] = (
         'becomes "cancelled" (it is kept) and it answers 200 with the job. A job in any '
         'other state answers 409 with {"error": "only a queued job can be cancelled"}, an '
         'unknown id 404 with {"error": "job not found"}',
-        _lookup("jobs", "found", "job")
+        lookup("jobs", "found", "job")
         + code(
             """
             if found['state'] != 'queued':
@@ -1403,7 +1375,7 @@ JOBS: tuple[FunctionTemplate, ...] = (
         'state becomes "done") and answers 200 with the job. A job that is not running '
         'answers 409 with {"error": "only a running job can be finished"}, an unknown id 404 '
         'with {"error": "job not found"}',
-        _lookup("jobs", "found", "job")
+        lookup("jobs", "found", "job")
         + code(
             """
             if found['state'] != 'running':
@@ -1450,8 +1422,8 @@ def send(sender: str, to: str, text: str) -> str:
 
 _MESSAGE_MISSING = {"error": "message not found"}
 _SEND = (
-    _DATA
-    + _required("from", "to", "text")
+    DATA
+    + required("from", "to", "text")
     + code(
         """
         if data['from'] == data['to']:
@@ -1593,7 +1565,7 @@ MESSAGES: tuple[FunctionTemplate, ...] = (
         "marks the message whose id is in the path as read (`POST /messages/2/read`) and "
         'answers 200 with it, "read" being true (marking it again changes nothing); 404 with '
         '{"error": "message not found"} for an unknown id',
-        _lookup("messages", "found", "message")
+        lookup("messages", "found", "message")
         + "    return 200, store.update('messages', found['id'], {'read': True})",
         (
             scenario(
@@ -1643,7 +1615,7 @@ MESSAGES: tuple[FunctionTemplate, ...] = (
         HANDLER,
         "deletes the message whose id is in the path and answers 204 with an empty body; "
         '404 with {"error": "message not found"} when there is none',
-        _delete("messages", "found", "message"),
+        delete("messages", "found", "message"),
         (
             scenario(
                 send("ann", "bob", "hi"),
@@ -1693,8 +1665,8 @@ READINGS: tuple[FunctionTemplate, ...] = (
         "201 with the reading: its `id` (counting from 1), `sensor` and `value`. It answers "
         '400 with {"error": "sensor is required"} or {"error": "value must be a number"} '
         "when one is wrong",
-        _DATA
-        + _required("sensor")
+        DATA
+        + required("sensor")
         + code(
             """
             value = data.get('value')
@@ -1882,8 +1854,8 @@ def new_review(product: str, stars: object, text: str | None = None) -> str:
 _STARS = {"error": "stars must be a whole number from 1 to 5"}
 _REVIEW_MISSING = {"error": "review not found"}
 _POST_REVIEW = (
-    _DATA
-    + _required("product")
+    DATA
+    + required("product")
     + code(
         """
         stars, text = data.get('stars'), data.get('text', '')
@@ -2138,7 +2110,7 @@ REVIEWS: tuple[FunctionTemplate, ...] = (
         HANDLER,
         "deletes the review whose id is in the path and answers 204 with an empty body; "
         '404 with {"error": "review not found"} when there is none',
-        _delete("reviews", "found", "review"),
+        delete("reviews", "found", "review"),
         (
             scenario(
                 new_review("kettle", 4),
@@ -2176,7 +2148,7 @@ def add_song(playlist_id: int, title: str, seconds: object) -> str:
     return call("POST", f"/playlists/{playlist_id}/songs", {"title": title, "seconds": seconds})
 
 
-_PLAYLIST_LOOKUP = _lookup("playlists", "found", "playlist")
+_PLAYLIST_LOOKUP = lookup("playlists", "found", "playlist")
 _PLAYLIST_MISSING = {"error": "playlist not found"}
 _SECONDS = {"error": "seconds must be a whole number, 1 or more"}
 _DURATION = _PLAYLIST_LOOKUP + code(
@@ -2195,8 +2167,8 @@ PLAYLISTS: tuple[FunctionTemplate, ...] = (
         "creates a playlist from a JSON body with a `name` (a non-empty string), and answers "
         "201 with it: its `id` (counting from 1), `name` and `songs` ([]). Without a name it "
         'answers 400 with {"error": "name is required"}',
-        _DATA
-        + _required("name")
+        DATA
+        + required("name")
         + "    return 201, store.add('playlists', {'name': data['name'], 'songs': []})",
         (
             scenario(
@@ -2218,8 +2190,8 @@ PLAYLISTS: tuple[FunctionTemplate, ...] = (
         'is required"} or {"error": "seconds must be a whole number, 1 or more"} for a wrong '
         "song",
         _PLAYLIST_LOOKUP
-        + _DATA
-        + _required("title")
+        + DATA
+        + required("title")
         + code(
             """
             seconds = data.get('seconds')
@@ -2376,8 +2348,8 @@ PLAYLISTS: tuple[FunctionTemplate, ...] = (
         '{"error": "playlist not found"} for an unknown playlist, 400 with {"error": "name '
         'is required"} for a missing or empty name',
         _PLAYLIST_LOOKUP
-        + _DATA
-        + _required("name")
+        + DATA
+        + required("name")
         + "    return 200, store.update('playlists', found['id'], {'name': data['name']})",
         (
             scenario(
@@ -2447,7 +2419,7 @@ RATES: tuple[FunctionTemplate, ...] = (
         "`per_usd`; 201 for a new currency, 200 when it replaces the rate the currency had "
         '(keeping its id). It answers 400 with {"error": "currency must be three capital '
         'letters"} or {"error": "per_usd must be a number more than 0"} when one is wrong',
-        _DATA
+        DATA
         + code(
             """
             currency, per_usd = data.get('currency'), data.get('per_usd')
@@ -2615,7 +2587,7 @@ def new_hook(url: str, events: object) -> str:
 _HOOK_MISSING = {"error": "webhook not found"}
 _EVENTS = {"error": "events must be a non-empty list of created, updated or deleted"}
 _HOOK_A, _HOOK_B = "https://a.example.com/hook", "https://b.example.com/hook"
-_CREATE_HOOK = _DATA + code(
+_CREATE_HOOK = DATA + code(
     """
     url, events = data.get('url'), data.get('events')
     if not isinstance(url, str) or not url.startswith(('http://', 'https://')):
@@ -2630,7 +2602,7 @@ _CREATE_HOOK = _DATA + code(
 
 
 def _set_active(active: bool) -> str:
-    return _lookup("webhooks", "found", "webhook") + (
+    return lookup("webhooks", "found", "webhook") + (
         f"    return 200, store.update('webhooks', found['id'], {{'active': {active}}})"
     )
 
@@ -2769,7 +2741,7 @@ WEBHOOKS: tuple[FunctionTemplate, ...] = (
         HANDLER,
         "deletes the webhook whose id is in the path and answers 204 with an empty body; "
         '404 with {"error": "webhook not found"} when there is none',
-        _delete("webhooks", "found", "webhook"),
+        delete("webhooks", "found", "webhook"),
         (
             scenario(
                 new_hook(_HOOK_A, ["created"]),
