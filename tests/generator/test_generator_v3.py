@@ -183,3 +183,31 @@ def test_two_seeds_build_mostly_different_projects(tmp_path: Path, domain: str) 
     shared = [overlap(a.names, b.names) for a, b in itertools.combinations(figures, 2)]
     assert min(len(f.names) for f in figures) >= 40  # (version 2: 17-29)
     assert statistics.mean(shared) <= 0.5, f"{domain}: {statistics.mean(shared):.0%} shared"
+
+
+def test_a_retired_name_must_warn_and_keep_working(tmp_path: Path) -> None:
+    """Version 3 retires some renamed functions' old names with a DeprecationWarning that
+    names the new one: the turn's test passes the reference, fails a plain alias (it does
+    not warn) and fails a wrapper that warns without naming the new function."""
+    import shutil
+
+    from tests.generator.test_generator import passes
+
+    path, loaded = _v3(tmp_path, "data", 100, 0)
+    [turn, *_] = [t for t in loaded.turns() if "DeprecationWarning" in t.prompt.text]
+    old, new = re.findall(r"`([a-z_]+)`", turn.prompt.text)[:2]
+    work = tmp_path / "work"
+    for earlier in loaded.turns()[: turn.number]:
+        if earlier.prompt.reference:
+            shutil.copytree(path.parent / earlier.prompt.reference, work, dirs_exist_ok=True)
+    [check] = [c for c in turn.checkpoints if c.test_file]
+    test = (path.parent / str(check.test_file)).read_text()
+    assert f"def test_{old}_is_deprecated" in test
+    [module] = [p for p in work.rglob("*.py") if f"def {old}(*args, **kwargs)" in p.read_text()]
+    reference = module.read_text()
+    assert passes(test, work, "reportly")
+    wrapper = reference[reference.index(f"def {old}(*args, **kwargs)") :]
+    module.write_text(reference.replace(wrapper, f"{old} = {new}\n"))
+    assert not passes(test, work, "reportly")
+    module.write_text(reference.replace(f'use {new}"', 'use the new name"'))
+    assert not passes(test, work, "reportly")

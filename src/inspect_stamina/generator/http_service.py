@@ -113,6 +113,10 @@ class HttpService(Python):
             f"{pkg}/server.py": _server(project),
         }
 
+    def deprecation_test(self, old: str, new: str, args: str) -> str | None:
+        """None: a handler module's old names stay plain aliases."""
+        return None
+
     def module(self, project: Project, module: str) -> str:
         """A module of handlers, importing the constants and the store they use."""
         pkg, names = project.package, project.names_in(module)

@@ -148,6 +148,8 @@ class Project:
     package: str
     functions: dict[str, LiveFunction] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)  # old name -> current name
+    # old names whose every call warns that they are deprecated (version 3)
+    deprecated: set[str] = field(default_factory=set)
     constants: dict[str, str] = field(default_factory=dict)
     commands: dict[str, LiveCommand] = field(default_factory=dict)  # the command line's
 

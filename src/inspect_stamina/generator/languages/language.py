@@ -70,6 +70,11 @@ class Language(Protocol):
         after a space)."""
         ...
 
+    def deprecation_test(self, old: str, new: str, args: str) -> str | None:
+        """A test that calling `old(args)` warns it is deprecated, naming `new` (appended to
+        a test file of `test`); None where the language has no such warning."""
+        ...
+
     def import_check(self, package: str) -> str:
         """A command that prints `imports ok` when the package imports."""
         ...
@@ -141,6 +146,10 @@ class LibraryLanguage:
     def merge_demand(self, package: str, theirs: FunctionTemplate, ours: FunctionTemplate) -> str:
         """Nothing: both functions exported is all a library's merge needs."""
         return ""
+
+    def deprecation_test(self, old: str, new: str, args: str) -> str | None:
+        """None: a renamed function's old name stays a plain alias."""
+        return None
 
     def feature_asks(self, package: str, template: FunctionTemplate) -> tuple[str, ...]:
         """Three phrasings naming the signature, the module and the export."""

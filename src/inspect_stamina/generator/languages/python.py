@@ -67,17 +67,37 @@ class Python(LibraryLanguage):
         """One module: its functions, and the old names kept for them."""
         names = project.names_in(module)
         used = project.constants_used_in(module)
+        aliases = project.aliases_in(module)
         head = f'"""{module.capitalize()} helpers."""\n'
+        if any(old in project.deprecated for old in aliases):
+            head += "\nimport warnings\n"
         if used:
             head += f"\nfrom {project.package}.config import {', '.join(used)}\n"
         parts = [head]
         for name in names:
             parts.append("\n" + self._source(name, project.functions[name]))
-        for old in project.aliases_in(module):
-            parts.append(
-                f"\n# the old name, kept for existing callers\n{old} = {project.aliases[old]}\n"
-            )
+        for old in aliases:
+            new = project.aliases[old]
+            if old in project.deprecated:
+                parts.append(
+                    f"\ndef {old}(*args, **kwargs):\n"
+                    f'    """Deprecated: use {new}."""\n'
+                    f"    warnings.warn(\n"
+                    f'        "{old} is deprecated; use {new}", DeprecationWarning, stacklevel=2\n'
+                    f"    )\n"
+                    f"    return {new}(*args, **kwargs)\n"
+                )
+            else:
+                parts.append(f"\n# the old name, kept for existing callers\n{old} = {new}\n")
         return "\n".join(parts)
+
+    def deprecation_test(self, old: str, new: str, args: str) -> str | None:
+        """A pytest function: calling the old name warns, naming the new one."""
+        return (
+            f"\n\ndef test_{old}_is_deprecated():\n"
+            f'    with pytest.warns(DeprecationWarning, match="{new}"):\n'
+            f"        {old}({args})\n"
+        )
 
     def test(self, package: str, groups: Sequence[TestGroup], suite: str = "") -> str:
         """pytest functions importing from the package, one per case (pytest's JUnit XML

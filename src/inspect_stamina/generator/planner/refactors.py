@@ -40,18 +40,50 @@ def rename_turn(planner: Planner, number: int) -> GeneratedTurn:
             planner.project.aliases[alias] = new
     planner.project.aliases[old] = new
     planner.checks_of[new] = planner.checks_of.pop(old, [])
-    text = planner.noisy_request(
-        f"Rename `{old}` to `{new}`, it reads better. Existing code calls `{old}`, so keep "
-        f"that name working too."
+    lang, cases = planner.domain.lang, functions[new].cases
+    # version 3: half the renames retire the old name properly, where the language can
+    # say so (a deprecation warning naming the new one); the draw only where it can
+    deprecate = (
+        planner.version >= 3
+        and bool(cases)
+        and lang.deprecation_test(old, new, "") is not None
+        and planner.rng.random() < 0.5
     )
-    return planner.code_turn(
+    if not deprecate:
+        text = planner.noisy_request(
+            f"Rename `{old}` to `{new}`, it reads better. Existing code calls `{old}`, so keep "
+            f"that name working too."
+        )
+        return planner.code_turn(
+            number,
+            "refactor",
+            text,
+            f"Renamed {old} to {new}; {old} stays as an alias of it, so existing callers keep "
+            "working.",
+            new,
+            also=old,
+        )
+    planner.project.deprecated.add(old)
+    text = planner.noisy_request(
+        f"Rename `{old}` to `{new}`, it reads better. Other teams still call `{old}`, so "
+        f"keep it working for one more release, but make every call to it emit a "
+        f"`DeprecationWarning` whose message names `{new}`, so they know what to switch to."
+    )
+    turn = planner.code_turn(
         number,
         "refactor",
         text,
-        f"Renamed {old} to {new}; {old} stays as an alias of it, so existing callers keep working.",
+        f"Renamed {old} to {new}; {old} still works but warns (DeprecationWarning) that it is "
+        f"deprecated in favour of {new}.",
         new,
         also=old,
     )
+    warns = lang.deprecation_test(old, new, cases[0][0])
+    assert turn.test is not None and warns is not None
+    if not turn.test.startswith("import pytest"):
+        turn.test = "import pytest\n\n" + turn.test
+    turn.test += warns
+    return turn
 
 
 def move_turn(planner: Planner, number: int) -> GeneratedTurn:
