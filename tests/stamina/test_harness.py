@@ -99,6 +99,24 @@ def crash():
     os._exit(3)
 
 
+def old_add(a, b):
+    import warnings
+
+    warnings.warn("old_add is deprecated; use add", DeprecationWarning, stacklevel=2)
+    return a + b
+
+
+def noisy():
+    import warnings
+
+    class Custom(UserWarning):
+        pass
+
+    for n in range(50):
+        warnings.warn("x" * 5000, Custom)
+    return 1
+
+
 class Counter:
     def __init__(self):
         self.n = 0
@@ -131,7 +149,7 @@ import pytest
 
 from calc import (
     UNITS, CalcError, Counter, Item, Point, add, apply, count, crash, div, ghost, home,
-    items, odd_values, push,
+    items, noisy, odd_values, old_add, push,
 )
 import calc
 
@@ -150,6 +168,20 @@ def test_exceptions_keep_their_class_and_text():
     assert str(CalcError("x")) == "E001: x"
     with pytest.raises(ModuleNotFoundError):
         import calc.nowhere  # noqa: F401
+
+
+def test_warnings_of_the_agents_code_reach_the_test():
+    with pytest.warns(DeprecationWarning, match="use add"):
+        assert old_add(1, 2) == 3
+    # an agent's own category arrives as a UserWarning, a bounded few, each cut short
+    with pytest.warns(UserWarning) as seen:
+        assert noisy() == 1
+    assert len(seen) == 20 and all(len(str(w.message)) == 2000 for w in seen)
+
+
+def test_a_call_that_does_not_warn_fails_pytest_warns():
+    with pytest.warns(DeprecationWarning):
+        add(1, 2)
 
 
 def test_objects_compare_by_the_data_they_hold():
@@ -236,8 +268,11 @@ def test_the_proxy_runs_ordinary_tests_against_code_it_never_imports(tmp_path: P
     outcomes = run_proxied(tmp_path, AGENT_PACKAGE, TESTS)
     failed = {name for name, outcome in outcomes.items() if outcome == "failed"}
     # the forgery in the package patched nothing here: the wrong answer still fails
-    assert failed == {"test_a_wrong_answer_fails"}, outcomes
-    assert len(outcomes) == 9
+    assert failed == {
+        "test_a_wrong_answer_fails",
+        "test_a_call_that_does_not_warn_fails_pytest_warns",
+    }, outcomes
+    assert len(outcomes) == 11
 
 
 def test_the_test_process_refuses_to_run_workspace_code(tmp_path: Path) -> None:

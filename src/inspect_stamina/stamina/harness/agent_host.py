@@ -18,6 +18,7 @@ Standard library only.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import importlib
 import io
@@ -27,15 +28,23 @@ import os
 import sys
 import traceback
 import types
+import warnings
 from typing import Any
 
 if __package__:  # imported by the harness's own code and tests
     from .broker import open_up
-    from .wire import TAG, WireError, decode, encode
+    from .wire import TAG, WARNING_TEXT, WARNINGS_LIMIT, WireError, decode, encode
 else:  # run in the sandbox, beside the other harness files
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from broker import open_up  # type: ignore[no-redef]
-    from wire import TAG, WireError, decode, encode  # type: ignore[no-redef]
+    from wire import (  # type: ignore[no-redef]
+        TAG,
+        WARNING_TEXT,
+        WARNINGS_LIMIT,
+        WireError,
+        decode,
+        encode,
+    )
 
 OUTPUT_LIMIT = 64 * 1024
 OPERATORS: dict[str, Any] = {
@@ -181,8 +190,15 @@ class Host:
         self._apply(request)
         out = io.StringIO()
         args: list[Any] = []
+        caught: list[warnings.WarningMessage] = []
         try:
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            with (
+                contextlib.redirect_stdout(out),
+                contextlib.redirect_stderr(out),
+                warnings.catch_warnings(record=True) as caught,
+            ):
+                # every warning, each time: the tests' process decides what to show
+                warnings.simplefilter("always")
                 args, kwargs = self._arguments(request)
                 result = self._run(request, args, kwargs)
             response: dict[str, Any] = {"ok": self.encode(result)}
@@ -196,6 +212,9 @@ class Host:
         printed = out.getvalue()
         if printed:
             response["out"] = printed[-OUTPUT_LIMIT:]
+        raised = _warnings(caught)
+        if raised:
+            response["warnings"] = raised
         return response
 
     def _apply(self, request: dict[str, Any]) -> None:
@@ -306,6 +325,18 @@ class _Callback:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.host.call_back(self.number, args, kwargs)
+
+
+def _warnings(caught: list[warnings.WarningMessage]) -> list[list[str]]:
+    """The warnings a request raised, as [category name, message]: a built-in category by
+    its name (the tests re-raise those), any other as UserWarning; a bounded few."""
+    raised = []
+    for found in caught[:WARNINGS_LIMIT]:
+        name = found.category.__name__
+        builtin = getattr(builtins, name, None)
+        known = isinstance(builtin, type) and issubclass(builtin, Warning)
+        raised.append([name if known else "UserWarning", str(found.message)[:WARNING_TEXT]])
+    return raised
 
 
 def _class_name(klass: Any) -> list[Any]:

@@ -26,6 +26,7 @@ directories).
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import json
 import os
@@ -34,6 +35,7 @@ import sys
 import tempfile
 import threading
 import types
+import warnings
 from typing import Any
 
 if __package__:  # imported by the harness's own code and tests
@@ -48,7 +50,7 @@ if __package__:  # imported by the harness's own code and tests
         is_proxy,
         new_proxy,
     )
-    from .wire import TAG, WireError, decode, encode
+    from .wire import TAG, WARNING_TEXT, WARNINGS_LIMIT, WireError, decode, encode
 else:  # loaded in the sandbox from the harness directory
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from checker_guard import guard_test_process, share  # type: ignore[no-redef]
@@ -62,7 +64,14 @@ else:  # loaded in the sandbox from the harness directory
         is_proxy,
         new_proxy,
     )
-    from wire import TAG, WireError, decode, encode  # type: ignore[no-redef]
+    from wire import (  # type: ignore[no-redef]
+        TAG,
+        WARNING_TEXT,
+        WARNINGS_LIMIT,
+        WireError,
+        decode,
+        encode,
+    )
 
 # what the conftest calls (``check_layout.trusted_conftest``), returns and raises
 __all__ = ["AgentError", "Session", "install", "share"]
@@ -160,6 +169,7 @@ class Session:
         printed = answer.get("out")
         if isinstance(printed, str):
             sys.stdout.write(printed)
+        _rewarn(answer.get("warnings"))
         if "error" in answer:
             raise AgentError(f"the harness could not make the call: {answer['error']}")
         if "raise" in answer:
@@ -390,3 +400,19 @@ def install(
     sys.meta_path.append(AgentFinder(session))
     guard_test_process(workspace, tests, broker, shared_tmp)
     return session
+
+
+def _rewarn(raised: Any) -> None:
+    """The warnings the agent's call raised, raised again here as if the call were local
+    (so ``pytest.warns`` sees them): built-in categories only, by name."""
+    if not isinstance(raised, list):
+        return
+    for item in raised[:WARNINGS_LIMIT]:
+        if not (
+            isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)
+        ):
+            continue
+        category = getattr(builtins, item[0], None)
+        if not (isinstance(category, type) and issubclass(category, Warning)):
+            category = UserWarning
+        warnings.warn(item[1][:WARNING_TEXT], category, stacklevel=2)

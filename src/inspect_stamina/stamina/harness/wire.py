@@ -26,6 +26,9 @@ from collections.abc import Callable
 from typing import Any
 
 TAG = "$"
+# the warnings one answer may carry back from the agent's code, and each message's length
+WARNINGS_LIMIT = 20
+WARNING_TEXT = 2000
 MAX_DEPTH = 200
 # a namedtuple is rebuilt from its name and fields: only plain identifiers
 _NAMEDTUPLE_LIMIT = 255
