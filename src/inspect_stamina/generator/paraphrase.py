@@ -134,7 +134,9 @@ def paraphrase_prompts(
 
 def _model(name: str, model_args: dict[str, Any]) -> Model:
     try:
-        return get_model(name, memoize=False, **model_args)
+        return get_model(  # inspect-evals-lint: ignore[get_model_location] -- the generator's command line, not an eval task
+            name, memoize=False, **model_args
+        )
     except Exception as ex:  # noqa: BLE001 - unknown provider, missing key or package
         raise StaminaError(f"--paraphrase {name}: {error_text(ex)}") from ex
 

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from inspect_ai.model import ChatMessageSystem, ChatMessageUser, CompactionStrategy, Model
-from inspect_ai.model._call_tools import get_tools_info, resolve_tools
-from inspect_ai.model._model_info import get_model_input_tokens
-from inspect_ai.tool import Tool
+from inspect_ai.model import (
+    ChatMessageSystem,
+    ChatMessageUser,
+    CompactionStrategy,
+    Model,
+    get_model_info,
+)
+from inspect_ai.tool import Tool, ToolDef, ToolInfo
 
 from inspect_stamina.errors import StaminaError
 
@@ -27,14 +31,25 @@ def compaction_threshold_tokens(model: Model, strategy: CompactionStrategy) -> i
     threshold = strategy.threshold
     if isinstance(threshold, int) or threshold > 1:
         return int(threshold)
-    return int(threshold * (get_model_input_tokens(model) or _DEFAULT_WINDOW))
+    info = get_model_info(model)  # a Model instance is looked up, never re-instantiated
+    window = info.input_tokens if info is not None else None
+    return int(threshold * (window or _DEFAULT_WINDOW))
+
+
+def tools_info(tools: Sequence[Tool]) -> list[ToolInfo]:
+    """The tool definitions as the model is sent them."""
+    defs = [ToolDef(tool) for tool in tools]
+    return [
+        ToolInfo(name=d.name, description=d.description, parameters=d.parameters, options=d.options)
+        for d in defs
+    ]
 
 
 async def turn_floor_tokens(
     model: Model, tools: Sequence[Tool], system_prompt: str, requests: Sequence[str]
 ) -> tuple[int, int, int, int]:
     """Tokens that no compaction can drop: (total, tools, system prompt, longest request)."""
-    tool_tokens = await model.count_tool_tokens(get_tools_info(await resolve_tools(list(tools))))
+    tool_tokens = await model.count_tool_tokens(tools_info(tools))
     system = await model.count_tokens([ChatMessageSystem(content=system_prompt)])
     longest = max(
         [await model.count_tokens([ChatMessageUser(content=text)]) for text in requests],
