@@ -118,6 +118,9 @@ class TurnRecord(BaseModel):
     # input tokens of the agent's last generation in the turn: the context it saw
     context_tokens: int | None = None
     compactions: int = 0
+    # the agent's model generations in the turn (feedback retries included); None in
+    # logs from before it was recorded
+    generations: int | None = None
     tool_calls: dict[str, int] = Field(default_factory=dict)
     searches: list[SearchRecord] = Field(default_factory=list)
     seconds: dict[str, float] = Field(default_factory=dict)
