@@ -62,7 +62,8 @@ def test_turns_df_has_a_row_per_turn_per_session(report_logs: dict[str, Path]) -
     assert "to_metres" in str(gave_up.loc[2, "failed_checkpoints"])
     assert bool(gave_up.loc[1, "effective"]) and gave_up["context_tokens"].notna().all()
     # every turn the agent's model answered at least once; turn 1 called a tool, then replied
-    assert (gave_up["generations"] >= 1).all() and gave_up.loc[1, "generations"] >= 2
+    generations = gave_up["generations"].tolist()
+    assert min(generations) >= 1 and generations[0] >= 2
     oracle = frame[frame["model"] == "stamina/oracle"]
     assert oracle["checkpoints_failed"].sum() == 0 and oracle["checkpoints"].sum() == 6
     assert set(frame["phase"]) == {"Setup", "Features"}

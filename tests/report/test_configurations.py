@@ -121,6 +121,11 @@ def test_sessions_of_different_configurations_never_share_a_column(every_config:
     # the columns ran different scripts: said so
     warnings = _section(every_config, "Warnings")
     assert any("different script sets" in line for line in warnings)
+    [survival] = _tables(every_config, "Stamina: survival and degradation")
+    trimmed = _by_first_cell(survival)[trim]
+    # its first failed checkpoint at turn 11 of 28
+    assert trimmed["median turn of first failure"] == "11"
+    assert trimmed["median share of script turns before it"] == f"{11 / 28:.3f}"
     [sessions] = _tables(every_config, "Sessions")
     assert {row[0] for row in sessions[1:]} == {default, trim, user}
 

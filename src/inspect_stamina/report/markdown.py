@@ -46,7 +46,9 @@ METHOD = """\
   `stamina` is in turns, `code_quality` on 0–10, `regressions` a count. Where scripts
   of different lengths meet in one table, stamina is the share of the script's turns
   survived (turns survived / script turns) instead, so a 28-turn and a 100-turn
-  session that both survived every turn both count 1.
+  session that both survived every turn both count 1; the survival table then adds
+  the median share of the script's turns before the first failed checkpoint (the same
+  Kaplan–Meier estimate over each session's turn / its script's turns).
 - **Usage** adds up every model a session called (the agent's, the user model's,
   graders'): input tokens as the provider counts them, cached input (cache reads and
   writes) where reported apart, output tokens. Generations are the agent's model calls
@@ -190,6 +192,7 @@ def script_section(by_model: dict[str, list[Session]]) -> list[str]:
 
 def stamina_section(by_model: dict[str, list[Session]]) -> list[str]:
     """Survival (Kaplan–Meier) and the degradation slope per configuration."""
+    share = mixed_lengths([s for runs in by_model.values() for s in runs])
     rows = []
     for model, runs in by_model.items():
         fit = survival_fit(runs, model)
@@ -197,23 +200,24 @@ def stamina_section(by_model: dict[str, list[Session]]) -> list[str]:
         failed = sum(first_failure(s)[1] for s in runs)
         slope = degradation_slope(runs)
         interval = f" [{_fmt(slope.low)}, {_fmt(slope.high)}]" if not math.isnan(slope.low) else ""
-        rows.append(
-            [
-                model,
-                str(len(runs)),
-                str(failed),
-                str(len(runs) - failed),
-                "not reached" if math.isinf(median) else f"{median:g}",
-                f"{_fmt(slope.per_10_turns)}{interval}",
-                str(slope.checkpoints),
-            ]
-        )
+        row = [
+            model,
+            str(len(runs)),
+            str(failed),
+            str(len(runs) - failed),
+            "not reached" if math.isinf(median) else f"{median:g}",
+        ]
+        if share:
+            median_share = survival_fit(runs, model, share=True).median_survival_time_
+            row.append("not reached" if math.isinf(median_share) else f"{median_share:.3f}")
+        rows.append([*row, f"{_fmt(slope.per_10_turns)}{interval}", str(slope.checkpoints)])
     header = [
         "configuration",
         "sessions",
         "failed a checkpoint",
         "censored",
         "median turn of first failure",
+        *(["median share of script turns before it"] if share else []),
         "degradation slope per 10 turns [95% CI]",
         "checkpoints",
     ]

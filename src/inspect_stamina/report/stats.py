@@ -173,9 +173,14 @@ def bucket_pass_rates(sessions: Sequence[Session], width: int = 10) -> dict[int,
     return {start: (p, n) for start, (p, n) in sorted(buckets.items())}
 
 
-def survival_fit(sessions: Sequence[Session], label: str) -> KaplanMeierFitter:
-    """Kaplan–Meier estimate of turns survived (to the first failed checkpoint)."""
+def survival_fit(sessions: Sequence[Session], label: str, share: bool = False) -> KaplanMeierFitter:
+    """Kaplan–Meier estimate of turns survived (to the first failed checkpoint); with
+    ``share``, of the share of the script's turns (for scripts of different lengths)."""
     from lifelines import KaplanMeierFitter
 
-    durations, observed = zip(*(first_failure(s) for s in sessions), strict=True)
-    return KaplanMeierFitter(label=label).fit(list(durations), list(observed))
+    durations, observed = [], []
+    for session in sessions:
+        turn, failed = first_failure(session)
+        durations.append(turn / session.total_turns if share and session.total_turns else turn)
+        observed.append(failed)
+    return KaplanMeierFitter(label=label).fit(durations, observed)
