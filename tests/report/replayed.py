@@ -1,4 +1,4 @@
-"""StaminaBench logs without Docker: the real task, scorer and log, with turns replayed.
+"""StaminaBench and GAIA logs without Docker: the real tasks, scorers and logs, replayed.
 
 The task is built as a user's `inspect eval` would build it (so its arguments, metadata
 and model roles land in the log header as they do), then its samples lose their
@@ -18,10 +18,11 @@ from unittest import mock
 from inspect_ai import Task, task_with
 from inspect_ai import eval as inspect_eval
 from inspect_ai.dataset import MemoryDataset
-from inspect_ai.model import get_model, model_roles
+from inspect_ai.model import ModelOutput, get_model, model_roles
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import store_as
 
+from inspect_stamina.gaia.task import gaia
 from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.record import CheckResult, FinalEvaluation, SessionRecord, TurnRecord
 from inspect_stamina.stamina.task import stamina
@@ -91,5 +92,28 @@ def replayed_log(
         log_dir=str(log_dir),
         display="none",
     )
+    assert log.status == "success", log.error
+    return Path(log.location)
+
+
+@solver
+def answers(wrong: frozenset[str]) -> Solver:
+    """GAIA's answer for each question, but a wrong one for the sample ids in ``wrong``."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        answer = "no idea" if str(state.sample_id) in wrong else state.target.text
+        state.output = ModelOutput.from_content("mockllm/model", f"FINAL ANSWER: {answer}")
+        return state
+
+    return solve
+
+
+def replayed_gaia_log(log_dir: Path, wrong: frozenset[str] = frozenset()) -> Path:
+    """GAIA's bundled example questions answered without an agent; the log file."""
+    with mock.patch.dict(os.environ, {"INSPECT_STAMINA_CACHE": str(log_dir / "cache")}):
+        built = gaia(dataset_hub="example", sandbox="k8s")
+    samples = [sample.model_copy(update={"sandbox": None}) for sample in built.dataset]
+    task = task_with(built, dataset=MemoryDataset(samples), solver=answers(wrong), sandbox=None)
+    [log] = inspect_eval(task, model="mockllm/model", log_dir=str(log_dir), display="none")
     assert log.status == "success", log.error
     return Path(log.location)
