@@ -3,7 +3,9 @@
 No hand-written JSON: each log comes from an eval in the Docker sandbox, of the oracle
 (two epochs, for pass^k), the noop, a scripted agent that builds turn 1 and then gives
 up (a session that fails part-way), a run that errors before any sample is scored, and
-GAIA's bundled example answered by its scripted model.
+GAIA's bundled example answered by its scripted model. The replayed logs need no
+Docker: the real task, scorer and log, with each turn's record replayed
+(tests/report/replayed.py), for what depends on the logs' configurations and scripts.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from inspect_stamina.gaia.task import gaia
 from inspect_stamina.stamina.task import stamina
+from tests.report.replayed import replayed_log
 
 MINI = str(Path(__file__).parents[1] / "stamina" / "fixtures" / "mini" / "script.yaml")
 TURN_1 = (
@@ -63,3 +66,19 @@ def report_logs(tmp_path_factory: pytest.TempPathFactory, docker_engine: None) -
         assert (log.status == "error") == (name == "errored"), (name, log.status, log.error)
         logs[name] = Path(log.location)
     return logs
+
+
+@pytest.fixture(scope="session")
+def replayed_logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """name -> log file of a replayed session (no Docker): short (inventory_cli, 28
+    turns) and long (todo_app, 100 turns) in one configuration, trim (compaction trim,
+    checkpoints failing from turn 10) and user (a user model, feedback on)."""
+    root = tmp_path_factory.mktemp("replayed_logs")
+    return {
+        "short": replayed_log(root / "short", "inventory_cli"),
+        "long": replayed_log(root / "long", "todo_app"),
+        "trim": replayed_log(root / "trim", "inventory_cli", fail_at=10, compaction="trim"),
+        "user": replayed_log(
+            root / "user", "inventory_cli", roles={"user": "mockllm/user"}, feedback=True
+        ),
+    }

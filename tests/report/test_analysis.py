@@ -61,6 +61,9 @@ def test_turns_df_has_a_row_per_turn_per_session(report_logs: dict[str, Path]) -
     assert (gave_up.loc[2, "checkpoints_passed"], gave_up.loc[2, "checkpoints_failed"]) == (0, 1)
     assert "to_metres" in str(gave_up.loc[2, "failed_checkpoints"])
     assert bool(gave_up.loc[1, "effective"]) and gave_up["context_tokens"].notna().all()
+    # every turn the agent's model answered at least once; turn 1 called a tool, then replied
+    generations = gave_up["generations"].tolist()
+    assert min(generations) >= 1 and generations[0] >= 2
     oracle = frame[frame["model"] == "stamina/oracle"]
     assert oracle["checkpoints_failed"].sum() == 0 and oracle["checkpoints"].sum() == 6
     assert set(frame["phase"]) == {"Setup", "Features"}

@@ -76,7 +76,7 @@ def _expected_cell(values: list[float]) -> str:
 def test_every_metric_per_model_matches_the_logs(
     report_logs: dict[str, Path], report_dir: Path
 ) -> None:
-    header, *rows = _table(report_dir, "Metrics per model")
+    header, *rows = _table(report_dir, "Metrics per configuration")
     by_metric = {row[0]: dict(zip(header[1:], row[1:], strict=True)) for row in rows}
     assert list(by_metric) == list(METRIC_KEYS)
     for name in STAMINA_RUNS:
@@ -94,7 +94,7 @@ def test_every_metric_per_model_matches_the_logs(
 
 @pytest.mark.docker
 def test_pass_k_comes_from_the_epochs(report_dir: Path) -> None:
-    header, *rows = _table(report_dir, "Per model and script")
+    header, *rows = _table(report_dir, "Per configuration and script")
     passes = {row[0]: row[header.index("pass^k (k = epochs)")] for row in rows}
     assert passes == {
         "stamina/oracle": "pass^2 = 1.000",
@@ -204,7 +204,7 @@ def test_report_from_files_without_context_tokens_skips_that_figure(
     assert "wrote" in result.stdout
     text = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
     assert "Not counted" not in text
-    assert "3 scored StaminaBench sessions from 2 models" in text
+    assert "3 scored StaminaBench sessions from 2 configurations of 2 models" in text
     assert not (tmp_path / "out" / "context_tokens.png").exists()
     assert all((tmp_path / "out" / name).stat().st_size > 10_000 for name in FIGURES)
 

@@ -173,14 +173,3 @@ def gaia_scorer() -> Scorer:
         )
 
     return score
-
-
-@scorer(metrics=[])
-def gaia_level() -> Scorer:
-    """The question's GAIA level: not a measure, a column for the viewer's sample list and
-    for `samples_df` (as `score_gaia_level`), which show no sample metadata."""
-
-    async def score(state: TaskState, target: Target) -> Score:
-        return Score(value=int(state.metadata["level"]), explanation="the question's level")
-
-    return score

@@ -24,7 +24,7 @@ from inspect_stamina.gaia.dataset import (
 from inspect_stamina.gaia.k8s_files import k8s_sample_files
 from inspect_stamina.gaia.network import guarded_gaia_network
 from inspect_stamina.gaia.sandbox import gaia_sandbox
-from inspect_stamina.gaia.scorer import gaia_level, gaia_scorer
+from inspect_stamina.gaia.scorer import gaia_scorer
 from inspect_stamina.gaia.tools import gaia_tools, tool_name
 from inspect_stamina.model_check import tool_results_check
 from inspect_stamina.sandbox.docker_check import require_image
@@ -249,7 +249,8 @@ def build_gaia_task(
         dataset=dataset,
         solver=gaia_agent(max_steps, timeout, tools, max_tool_output),
         # the test split has no answers: unscored, for the leaderboard submission file
-        scorer=[gaia_scorer(), gaia_level()] if split == "validation" else None,
+        # a question's level is its metadata (`metadata_level` in samples_df), not a score
+        scorer=gaia_scorer() if split == "validation" else None,
         # a sample's error (a model timeout, say) is recorded and the others run on: the
         # log keeps their scores and is marked as an error at the end (docs/models.md, sample errors)
         continue_on_fail=True,

@@ -25,7 +25,9 @@ from inspect_ai.log import (
 )
 
 from inspect_stamina.errors import StaminaError
+from inspect_stamina.report.config import Config, run_config
 from inspect_stamina.stamina.record import TurnRecord, turn_records
+from inspect_stamina.stamina.user import USER_ROLE
 
 STAMINA_SCORER = "stamina_scorer"
 GAIA_SCORER = "gaia_scorer"
@@ -37,11 +39,27 @@ _LOG_SUFFIXES = (".eval", ".json")
 
 
 @dataclass(frozen=True)
+class Usage:
+    """What a session cost: tokens over every model it called, generations, time."""
+
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    # cache reads and writes, when the provider reports them apart from input_tokens
+    cached_tokens: int | None = None
+    # tokens of the model bound to the user role (part of the totals above)
+    user_tokens: int | None = None
+    # the agent's generations, summed over turns; None when the turns did not record them
+    generations: int | None = None
+    total_time: float | None = None
+    working_time: float | None = None
+
+
+@dataclass(frozen=True)
 class Session:
     """One StaminaBench session (a sample and epoch): who ran which script, and its turns."""
 
     log: str
-    model: str
+    config: Config
     script: str
     epoch: int
     total_turns: int
@@ -50,25 +68,28 @@ class Session:
     values: dict[str, float] = field(default_factory=dict)
     stopped_at: int | None = None
     domain: str | None = None
-    mode: str = "free"
-    compaction: str = "auto"
     error: str | None = None
-    agent: str | None = None
+    sample_id: str = ""
+    # the sample's uuid: the key that joins turns_df to stamina_samples_df
+    uuid: str | None = None
+    # the script's content hash: two versions of a script under one name are told apart
+    script_sha256: str | None = None
+    usage: Usage = field(default_factory=Usage)
 
     @property
-    def name(self) -> str:
-        """What runs are compared under: the model, and the agent when one was named."""
-        return f"{self.model} · {self.agent}" if self.agent else self.model
+    def model(self) -> str:
+        """The model the agent ran on."""
+        return self.config.model
 
     @property
     def scored(self) -> bool:
         """Whether the scorer ran on this session."""
         return bool(self.values)
 
-    @property
-    def label(self) -> str:
-        """Legend text for this one session."""
-        return f"{self.name} · {self.script} · epoch {self.epoch}"
+    def share(self, key: str) -> float:
+        """A turn count (stamina, stamina_strict) as a share of the script's turns."""
+        value = self.values.get(key, math.nan)
+        return value / self.total_turns if self.total_turns else math.nan
 
 
 @dataclass(frozen=True)
@@ -168,10 +189,9 @@ def _session(log: EvalLog, path: str, sample: EvalSample) -> Session | None:
     else:
         # no store either: a recovered log of a killed eval keeps the turns as events
         values, turns, stopped_at = {}, _recovered_turns(path, sample), None
-    task_args = log.eval.task_args or {}
     return Session(
         log=path,
-        model=log.eval.model,
+        config=run_config(log.eval),
         script=str(score_meta.get("script") or metadata.get("script") or sample.id),
         epoch=sample.epoch,
         total_turns=int(metadata.get("total_turns") or len(turns) or 0),
@@ -179,11 +199,36 @@ def _session(log: EvalLog, path: str, sample: EvalSample) -> Session | None:
         values=values,
         stopped_at=stopped_at,
         domain=script_domain(str(metadata.get("script_text", ""))),
-        mode=str(task_args.get("mode", "free")),
-        # logs from before the setting existed ran without compaction
-        compaction=str((log.eval.metadata or {}).get("compaction", "none")),
         error=_error_text(sample.error) if sample.error else None,
-        agent=str(task_args["agent"]) if task_args.get("agent") else None,
+        sample_id=str(sample.id),
+        uuid=sample.uuid,
+        script_sha256=metadata.get("script_sha256"),
+        usage=_usage(sample, turns),
+    )
+
+
+def _usage(sample: EvalSample, turns: list[TurnRecord]) -> Usage:
+    """Tokens from the sample's model usage (every model it called), time from the sample."""
+    usage = list((sample.model_usage or {}).values())
+    user = (sample.role_usage or {}).get(USER_ROLE)
+    cached = [
+        (u.input_tokens_cache_read or 0) + (u.input_tokens_cache_write or 0)
+        for u in usage
+        if u.input_tokens_cache_read is not None or u.input_tokens_cache_write is not None
+    ]
+    generations = [t.generations for t in turns]
+    return Usage(
+        input_tokens=sum(u.input_tokens for u in usage) if usage else None,
+        output_tokens=sum(u.output_tokens for u in usage) if usage else None,
+        cached_tokens=sum(cached) if cached else None,
+        user_tokens=user.total_tokens if user is not None else None,
+        generations=(
+            sum(g for g in generations if g is not None)
+            if generations and all(g is not None for g in generations)
+            else None
+        ),
+        total_time=sample.total_time,
+        working_time=sample.working_time,
     )
 
 

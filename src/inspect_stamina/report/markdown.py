@@ -8,20 +8,26 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from inspect_stamina.errors import StaminaError
+from inspect_stamina.report.config import Config, labels, varying
 from inspect_stamina.report.logs import LogSet, Session, read_logs
 from inspect_stamina.report.plots import all_figures
 from inspect_stamina.report.stats import (
+    by_config,
     degradation_slope,
     estimate,
     first_failure,
-    group,
+    mixed_lengths,
     pass_hat_k,
+    script_key,
     survival_fit,
 )
 from inspect_stamina.stamina.scorers import METRIC_KEYS
 
+# metrics in turns: a share of the script's turns where scripts of different lengths meet
+SHARE_KEYS = ("stamina", "stamina_strict")
+
 FIGURES = {
-    "radar": "Headline metrics per model",
+    "radar": "Headline metrics per configuration",
     "survival": "Survival: turns until the first failed checkpoint",
     "buckets": "Checkpoint pass rate per 10 turns",
     "context": "Context tokens per turn",
@@ -30,10 +36,24 @@ FIGURES = {
 METHOD = """\
 ## How the numbers are made
 
-- **Metrics** are the scorer's per-session values; a cell is the mean over the model's
+- **Columns** are configurations: sessions share one only when the model, agent,
+  compaction, memory tool, knowledge base, mode, user model, feedback, task version and
+  every other task argument match. A column is named by the model and the settings
+  that differ between the columns (the settings all share are listed first).
+- **Metrics** are the scorer's per-session values; a cell is the mean over the column's
   sessions ± the standard error (sample standard deviation / √n), n the sessions with a
   value (a metric with nothing to measure in a session is left out, not counted as 0).
-  `stamina` is in turns, `code_quality` on 0–10, `regressions` a count.
+  `stamina` is in turns, `code_quality` on 0–10, `regressions` a count. Where scripts
+  of different lengths meet in one table, stamina is the share of the script's turns
+  survived (turns survived / script turns) instead, so a 28-turn and a 100-turn
+  session that both survived every turn both count 1; the survival table then adds
+  the median share of the script's turns before the first failed checkpoint (the same
+  Kaplan–Meier estimate over each session's turn / its script's turns).
+- **Usage** adds up every model a session called (the agent's, the user model's,
+  graders'): input tokens as the provider counts them, cached input (cache reads and
+  writes) where reported apart, output tokens. Generations are the agent's model calls
+  (compaction summaries included), wall time the sample's total time; per turn is the
+  mean of the turns' own wall times.
 - **pass^k** (k = the epochs run): the chance that all k runs of a script are solved,
   C(c, k) / C(n, k) for c solved of n epochs, averaged over scripts.
 - **Survival** is a Kaplan–Meier estimate (`lifelines`) of the turns until the first
@@ -71,35 +91,108 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     return lines
 
 
+def _values(runs: Sequence[Session], key: str, share: bool) -> list[float]:
+    if share and key in SHARE_KEYS:
+        return [s.share(key) for s in runs]
+    return [s.values.get(key, math.nan) for s in runs]
+
+
+def _metric_name(key: str, share: bool) -> str:
+    return f"{key} (share of script turns)" if share and key in SHARE_KEYS else key
+
+
+def config_section(configs: Sequence[Config], names: dict[Config, str]) -> list[str]:
+    """The settings every column shares, and what tells the columns apart."""
+    if not configs:
+        return []
+    differing = varying(configs)
+    if len({c.model for c in configs}) > 1:
+        differing = ["model", *differing]
+    shared = {k: v for k, v in configs[0].settings().items() if k not in differing}
+    lines = ["## Configurations", ""]
+    lines.append(
+        "Shared by every column: " + ", ".join(f"{k}={v}" for k, v in shared.items()) + "."
+    )
+    if len(names) > 1:
+        lines.append("")
+        lines.append("Columns differ in: " + ", ".join(differing) + ".")
+    return [*lines, ""]
+
+
+def warnings_section(columns: dict[str, list[Session]]) -> list[str]:
+    """Where a column averages over different scripts, or the columns ran different ones."""
+    lines = []
+    script_sets = {}
+    everything = [s for runs in columns.values() for s in runs]
+    for name, runs in columns.items():
+        scripts = dict.fromkeys(
+            f"{script_key(s, everything)} ({s.total_turns} turns)" for s in runs
+        )
+        script_sets[name] = frozenset(scripts)
+        if len(scripts) > 1:
+            lengths = " of different lengths" if mixed_lengths(runs) else ""
+            lines.append(
+                f"- Warning: column {name} mixes {len(scripts)} scripts{lengths} "
+                f"({', '.join(scripts)}); its means are over all of them"
+                + ("; stamina is shown as a share of each script's turns." if lengths else ".")
+            )
+    if len(set(script_sets.values())) > 1:
+        lines.append(
+            "- Warning: the columns ran different script sets; compare them per script "
+            '("Per configuration and script"): '
+            + "; ".join(f"{name}: {', '.join(sorted(sets))}" for name, sets in script_sets.items())
+            + "."
+        )
+    return ["## Warnings", "", *lines, ""] if lines else []
+
+
 def metrics_section(by_model: dict[str, list[Session]]) -> list[str]:
-    """Every metric (rows) per model (columns): mean ± stderr over sessions."""
+    """Every metric (rows) per configuration (columns): mean ± stderr over sessions."""
+    share = mixed_lengths([s for runs in by_model.values() for s in runs])
     rows = [
-        [key, *[_cell([s.values.get(key, math.nan) for s in runs]) for runs in by_model.values()]]
+        [
+            _metric_name(key, share),
+            *[_cell(_values(runs, key, share)) for runs in by_model.values()],
+        ]
         for key in METRIC_KEYS
     ]
-    return ["## Metrics per model", "", *_table(["metric", *by_model], rows), ""]
+    return ["## Metrics per configuration", "", *_table(["metric", *by_model], rows), ""]
 
 
-def script_section(sessions: Sequence[Session]) -> list[str]:
-    """Every metric per model and script, with pass^k over the epochs."""
+def script_section(by_model: dict[str, list[Session]]) -> list[str]:
+    """Every metric per configuration and script, with pass^k over the epochs."""
+    everything = [s for runs in by_model.values() for s in runs]
     rows = []
-    for (model, script), runs in group(sessions, "name", "script").items():
-        k = len(runs)
-        rows.append(
-            [
-                model,
-                script,
-                str(len(runs)),
-                f"pass^{k} = {_fmt(pass_hat_k(runs, k))}" if k > 1 else "– (1 epoch)",
-                *[_cell([s.values.get(key, math.nan) for s in runs]) for key in METRIC_KEYS],
-            ]
-        )
-    header = ["model", "script", "sessions", "pass^k (k = epochs)", *METRIC_KEYS]
-    return ["## Per model and script", "", *_table(header, rows), ""]
+    for name, sessions in by_model.items():
+        per_script: dict[str, list[Session]] = {}
+        for session in sessions:
+            per_script.setdefault(script_key(session, everything), []).append(session)
+        for script, runs in per_script.items():
+            k = len(runs)
+            rows.append(
+                [
+                    name,
+                    script,
+                    str(runs[0].total_turns),
+                    str(len(runs)),
+                    f"pass^{k} = {_fmt(pass_hat_k(runs, k))}" if k > 1 else "– (1 epoch)",
+                    *[_cell(_values(runs, key, False)) for key in METRIC_KEYS],
+                ]
+            )
+    header = [
+        "configuration",
+        "script",
+        "script turns",
+        "sessions",
+        "pass^k (k = epochs)",
+        *METRIC_KEYS,
+    ]
+    return ["## Per configuration and script", "", *_table(header, rows), ""]
 
 
 def stamina_section(by_model: dict[str, list[Session]]) -> list[str]:
-    """Survival (Kaplan–Meier) and the degradation slope per model."""
+    """Survival (Kaplan–Meier) and the degradation slope per configuration."""
+    share = mixed_lengths([s for runs in by_model.values() for s in runs])
     rows = []
     for model, runs in by_model.items():
         fit = survival_fit(runs, model)
@@ -107,30 +200,122 @@ def stamina_section(by_model: dict[str, list[Session]]) -> list[str]:
         failed = sum(first_failure(s)[1] for s in runs)
         slope = degradation_slope(runs)
         interval = f" [{_fmt(slope.low)}, {_fmt(slope.high)}]" if not math.isnan(slope.low) else ""
-        rows.append(
-            [
-                model,
-                str(len(runs)),
-                str(failed),
-                str(len(runs) - failed),
-                "not reached" if math.isinf(median) else f"{median:g}",
-                f"{_fmt(slope.per_10_turns)}{interval}",
-                str(slope.checkpoints),
-            ]
-        )
+        row = [
+            model,
+            str(len(runs)),
+            str(failed),
+            str(len(runs) - failed),
+            "not reached" if math.isinf(median) else f"{median:g}",
+        ]
+        if share:
+            median_share = survival_fit(runs, model, share=True).median_survival_time_
+            row.append("not reached" if math.isinf(median_share) else f"{median_share:.3f}")
+        rows.append([*row, f"{_fmt(slope.per_10_turns)}{interval}", str(slope.checkpoints)])
     header = [
-        "model",
+        "configuration",
         "sessions",
         "failed a checkpoint",
         "censored",
         "median turn of first failure",
+        *(["median share of script turns before it"] if share else []),
         "degradation slope per 10 turns [95% CI]",
         "checkpoints",
     ]
     return ["## Stamina: survival and degradation", "", *_table(header, rows), ""]
 
 
-def sessions_section(sessions: Sequence[Session]) -> list[str]:
+def _tokens(value: int | None) -> str:
+    return "–" if value is None else f"{value:,}"
+
+
+def _seconds(value: float | None) -> str:
+    return "–" if value is None or math.isnan(value) else f"{value:,.1f} s"
+
+
+def _mean(values: Sequence[float | int | None]) -> float | None:
+    kept = [float(v) for v in values if v is not None and not math.isnan(float(v))]
+    return sum(kept) / len(kept) if kept else None
+
+
+def _per_turn(session: Session) -> float | None:
+    return _mean([t.seconds.get("total") for t in session.turns])
+
+
+def usage_section(by_model: dict[str, list[Session]], names: dict[int, str]) -> list[str]:
+    """Tokens, generations and wall time: means per configuration, then every session."""
+
+    def whole(value: float | None) -> int | None:
+        return None if value is None else round(value)
+
+    header = [
+        "configuration",
+        "sessions",
+        "input tokens",
+        "cached input tokens",
+        "output tokens",
+        "user model tokens",
+        "generations",
+        "wall time",
+        "wall time per turn",
+    ]
+    rows = [
+        [
+            name,
+            str(len(runs)),
+            *[
+                _tokens(whole(_mean([getattr(s.usage, f) for s in runs])))
+                for f in (
+                    "input_tokens",
+                    "cached_tokens",
+                    "output_tokens",
+                    "user_tokens",
+                    "generations",
+                )
+            ],
+            _seconds(_mean([s.usage.total_time for s in runs])),
+            _seconds(_mean([_per_turn(s) for s in runs])),
+        ]
+        for name, runs in by_model.items()
+    ]
+    session_rows = [
+        [
+            names[id(s)],
+            s.script,
+            str(s.epoch),
+            f"{len(s.turns)}/{s.total_turns}",
+            _tokens(s.usage.input_tokens),
+            _tokens(s.usage.cached_tokens),
+            _tokens(s.usage.output_tokens),
+            _tokens(s.usage.user_tokens),
+            _tokens(s.usage.generations),
+            _seconds(s.usage.total_time),
+            _seconds(_per_turn(s)),
+        ]
+        for runs in by_model.values()
+        for s in runs
+    ]
+    session_header = [
+        "configuration",
+        "script",
+        "epoch",
+        "turns played",
+        *header[2:],
+    ]
+    return [
+        "## Usage",
+        "",
+        "Mean per session, per configuration (– where no session recorded it):",
+        "",
+        *_table(header, rows),
+        "",
+        "Per session:",
+        "",
+        *_table(session_header, session_rows),
+        "",
+    ]
+
+
+def sessions_section(sessions: Sequence[Session], names: dict[int, str]) -> list[str]:
     """One row per session: the headline values and how far it got."""
     keys = (
         "solved",
@@ -142,21 +327,20 @@ def sessions_section(sessions: Sequence[Session]) -> list[str]:
     )
     rows = [
         [
-            s.name,
+            names[id(s)],
             s.script,
-            s.mode,
-            s.compaction,
+            str(s.total_turns),
             str(s.epoch),
             *[_fmt(s.values.get(k, math.nan)) for k in keys],
             "–" if s.stopped_at is None else str(s.stopped_at),
         ]
         for s in sessions
     ]
-    header = ["model", "script", "mode", "compaction", "epoch", *keys, "stopped at"]
+    header = ["configuration", "script", "script turns", "epoch", *keys, "stopped at"]
     return ["## Sessions", "", *_table(header, rows), ""]
 
 
-def unscored_section(logs: LogSet) -> list[str]:
+def unscored_section(logs: LogSet, names: dict[int, str]) -> list[str]:
     """Sessions the scorer never ran on (errored, or recovered after a kill): their turns."""
     played = [s for s in logs.sessions if not s.scored and s.turns]
     if not played:
@@ -167,7 +351,7 @@ def unscored_section(logs: LogSet) -> list[str]:
         turn, failed = first_failure(s)
         rows.append(
             [
-                s.name,
+                names[id(s)],
                 s.script,
                 str(s.epoch),
                 f"{len(s.turns)}/{s.total_turns}",
@@ -178,7 +362,7 @@ def unscored_section(logs: LogSet) -> list[str]:
             ]
         )
     header = [
-        "model",
+        "configuration",
         "script",
         "epoch",
         "turns played",
@@ -249,7 +433,11 @@ def write_report(paths: Sequence[str | Path], output: str | Path, progress: bool
         raise StaminaError(f"-o names a directory for the report; {directory} is a file.")
     logs = read_logs(paths, progress=progress)
     sessions = logs.scored
-    unscored = unscored_section(logs)
+    # every session (scored or not) named in one scheme: a configuration keeps its name
+    configs = [s.config for s in logs.sessions]
+    column_names = labels(configs)
+    names = {id(s): column_names[s.config] for s in logs.sessions}
+    unscored = unscored_section(logs, names)
     if not sessions and not logs.gaia and not unscored:
         raise StaminaError(
             "No StaminaBench turns or GAIA answers in the given logs"
@@ -260,12 +448,15 @@ def write_report(paths: Sequence[str | Path], output: str | Path, progress: bool
             )
         )
     directory.mkdir(parents=True, exist_ok=True)
-    by_model = {model: runs for (model,), runs in group(sessions, "name").items()}
+    by_model = by_config(sessions, column_names)
+    models = {s.model for s in sessions}
     intro = [
         f"{len(logs.logs)} logs read: {len(sessions)} scored StaminaBench sessions from "
-        f"{len(by_model)} models, {len(logs.gaia)} GAIA answers, "
-        f"{len(logs.problems)} problems (listed below).",
+        f"{len(by_model)} configurations of {len(models)} models, {len(logs.gaia)} GAIA "
+        f"answers, {len(logs.problems)} problems (listed below).",
         "",
+        *config_section(list(dict.fromkeys(configs)), column_names),
+        *warnings_section(by_model),
         *unscored,
         *problems_section(logs),
     ]
@@ -273,11 +464,12 @@ def write_report(paths: Sequence[str | Path], output: str | Path, progress: bool
     summary = list(intro)
     figures: dict[str, Path] = {}
     if sessions:
-        figures = all_figures(sessions, directory)
+        figures = all_figures(by_model, names, directory)
         summary += metrics_section(by_model)
         lines += metrics_section(by_model)
-        lines += script_section(sessions)
+        lines += script_section(by_model)
         lines += stamina_section(by_model)
+        lines += usage_section(by_model, names)
     summary += gaia_section(logs)
     lines += gaia_section(logs)
     if sessions:
@@ -287,7 +479,7 @@ def write_report(paths: Sequence[str | Path], output: str | Path, progress: bool
                 lines += [f"### {title}", "", f"![{title}]({figures[name].name})", ""]
             else:
                 lines += [f"### {title}", "", "No session recorded this.", ""]
-        lines += sessions_section(sessions)
+        lines += sessions_section(sessions, names)
     lines += [METHOD]
     report = directory / "report.md"
     report.write_text("\n".join(lines), encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The report's figures, one PNG each; several models share axes without hiding each other."""
+"""The report's figures, one PNG each; several configurations share axes without hiding each other."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from inspect_stamina.report.stats import (
     bucket_pass_rates,
     estimate,
     first_failure,
-    group,
     normalised,
     survival_fit,
 )
@@ -28,6 +27,15 @@ LINES = ("-", "--", "-.", ":")
 NAME_WIDTH = 32
 # more sessions than this make the timeline unreadable: the rest are left out (and said so)
 TIMELINE_MAX = 40
+# the timeline's largest size in inches (at 110 dpi: 1760 × 2200 pixels)
+TIMELINE_WIDTH = 16.0
+TIMELINE_HEIGHT = 20.0
+# checkpoint names along the timeline's top before only every k-th one is named
+TIMELINE_NAMES = 30
+# a session's label on the timeline wraps at this width
+LABEL_WIDTH = 44
+# legend entries (configuration names) wrap at this width
+LEGEND_WIDTH = 48
 
 
 def _pyplot() -> Any:
@@ -57,9 +65,19 @@ def _offset(index: int, count: int, spread: float = 0.12) -> float:
 
 def _save(figure: Figure, path: Path) -> Path:
     figure.tight_layout()
-    figure.savefig(path, dpi=110)
+    # tight: legends placed beside or below the axes are kept whole
+    figure.savefig(path, dpi=110, bbox_inches="tight", pad_inches=0.15)
     _pyplot().close(figure)
     return path
+
+
+def _legend(name: str) -> str:
+    """A column's name for a legend, wrapped: full configuration names run long."""
+    return textwrap.fill(name, LEGEND_WIDTH)
+
+
+def _legend_lines(names: Sequence[str]) -> int:
+    return sum(_legend(n).count("\n") + 1 for n in names)
 
 
 def _short(name: str) -> str:
@@ -72,7 +90,8 @@ def radar(by_model: dict[str, list[Session]], path: Path) -> Path:
 
     plt = _pyplot()
     angles = np.linspace(0, 2 * np.pi, len(RADAR_METRICS), endpoint=False).tolist()
-    figure, axis = plt.subplots(figsize=(7.5, 7.8), subplot_kw={"polar": True})
+    height = 7.8 + min(8.0, 0.2 * _legend_lines(list(by_model)))
+    figure, axis = plt.subplots(figsize=(7.5, height), subplot_kw={"polar": True})
     missing = False
     for index, (model, sessions) in enumerate(by_model.items()):
         means = [estimate(normalised(s, k) for s in sessions).mean for k in RADAR_METRICS]
@@ -85,7 +104,7 @@ def radar(by_model: dict[str, list[Session]], path: Path) -> Path:
             **look,
             linewidth=2,
             alpha=0.85,
-            label=model,
+            label=_legend(model),
         )
         axis.fill([*angles, angles[0]], [*values, values[0]], color=look["color"], alpha=0.08)
     labels = [textwrap.fill(k.replace("_", " "), 12) for k in RADAR_METRICS]
@@ -93,17 +112,17 @@ def radar(by_model: dict[str, list[Session]], path: Path) -> Path:
     axis.set_ylim(0, 1.05)
     axis.set_yticks([0.25, 0.5, 0.75, 1.0], ["0.25", "0.5", "0.75", "1"], fontsize=8)
     axis.tick_params(axis="x", pad=14)
-    title = "StaminaBench headline metrics (mean per model, 0–1)"
+    title = "StaminaBench headline metrics (mean per configuration, 0–1)"
     note = "stamina (strict too): share of turns survived · code quality ÷ 10"
     if missing:
-        note += " · a metric a model has no value for is drawn at 0"
-    axis.set_title(f"{title}\n{note}", fontsize=10, pad=24)
-    axis.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2, fontsize=9, frameon=False)
+        note += " · a metric a configuration has no value for is drawn at 0"
+    axis.set_title(f"{title}\n{textwrap.fill(note, 70)}", fontsize=10, pad=24)
+    axis.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=1, fontsize=9, frameon=False)
     return _save(figure, path)
 
 
 def survival(by_model: dict[str, list[Session]], path: Path) -> Path:
-    """Kaplan–Meier curves of turns survived per model, with 95% confidence bands."""
+    """Kaplan–Meier curves of turns survived per configuration, with 95% confidence bands."""
     plt = _pyplot()
     from matplotlib.ticker import MaxNLocator
 
@@ -124,7 +143,7 @@ def survival(by_model: dict[str, list[Session]], path: Path) -> Path:
             # earlier models drawn wider: a curve on top of another leaves its edges showing
             linewidth=1.8 + 1.6 * (len(by_model) - 1 - index),
             alpha=0.85,
-            label=f"{model} (n={len(sessions)})",
+            label=_legend(f"{model} (n={len(sessions)})"),
         )
         axis.fill_between(
             times,
@@ -155,12 +174,12 @@ def survival(by_model: dict[str, list[Session]], path: Path) -> Path:
         fontsize=10,
     )
     axis.grid(alpha=0.3)
-    axis.legend(fontsize=9, loc="best")
+    axis.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
     return _save(figure, path)
 
 
 def buckets(by_model: dict[str, list[Session]], path: Path, width: int = 10) -> Path:
-    """Checkpoint pass rate per bucket of turns, one bar per model in each bucket."""
+    """Checkpoint pass rate per bucket of turns, one bar per configuration in each bucket."""
     plt = _pyplot()
     rates = {model: bucket_pass_rates(sessions, width) for model, sessions in by_model.items()}
     starts = sorted({start for r in rates.values() for start in r})
@@ -177,7 +196,7 @@ def buckets(by_model: dict[str, list[Session]], path: Path, width: int = 10) -> 
             width=bar * 0.95,
             color=look["color"],
             alpha=0.8,
-            label=model,
+            label=_legend(model),
             edgecolor=look["color"],
             linewidth=2,
         )
@@ -188,13 +207,13 @@ def buckets(by_model: dict[str, list[Session]], path: Path, width: int = 10) -> 
     axis.set_ylabel("checkpoints passed (share)")
     axis.set_ylim(0, 1.08)
     axis.set_title(f"Checkpoint pass rate per {width} turns (n: checkpoints run)", fontsize=10)
-    axis.legend(fontsize=9, loc="upper right", bbox_to_anchor=(1, -0.12), ncol=2, frameon=False)
+    axis.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
     axis.grid(axis="y", alpha=0.3)
     return _save(figure, path)
 
 
 def context_tokens(by_model: dict[str, list[Session]], path: Path) -> Path | None:
-    """Mean context tokens per turn per model; None when no session recorded any."""
+    """Mean context tokens per turn per configuration; None when no session recorded any."""
     plt = _pyplot()
     recorded: dict[str, dict[int, list[int]]] = {}
     for model, sessions in by_model.items():
@@ -220,31 +239,34 @@ def context_tokens(by_model: dict[str, list[Session]], path: Path) -> Path | Non
             **look,
             markersize=4,
             alpha=0.85,
-            label=model,
+            label=_legend(model),
         )
     axis.set_ylim(bottom=0)
     axis.set_xlabel("turn")
     axis.set_ylabel("context tokens (input of the turn's last generation)")
     title = "Context size per turn (mean over sessions)"
     if len(drawn) < len(by_model):
-        title += f"; {len(by_model) - len(drawn)} model(s) recorded none"
+        title += f"; {len(by_model) - len(drawn)} configuration(s) recorded none"
     axis.set_title(title, fontsize=10)
     axis.grid(alpha=0.3)
-    axis.legend(fontsize=9)
+    axis.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
     return _save(figure, path)
 
 
-def timeline(sessions: Sequence[Session], path: Path) -> Path:
+def timeline(sessions: Sequence[Session], names: dict[int, str], path: Path) -> Path:
     """Per session, each turn's checkpoints (passed, failed), regressions and turns not reached."""
     plt = _pyplot()
     from matplotlib.lines import Line2D
 
     shown = list(sessions)[:TIMELINE_MAX]
     last = max((s.total_turns for s in shown), default=1)
-    figure, axis = plt.subplots(
-        figsize=(max(9.0, min(24.0, last * 0.18 + 6)), 1.6 + 0.5 * len(shown))
-    )
-    names: dict[int, str] = {}
+    # bounded both ways: a long script must not stretch a few rows into a strip (the
+    # checkpoint names above and the legend need height), many rows stay readable
+    width = min(TIMELINE_WIDTH, max(9.0, last * 0.1 + 6))
+    lines = sum(len(textwrap.wrap(names[id(s)], LABEL_WIDTH)) for s in shown)
+    height = min(TIMELINE_HEIGHT, max(4.5, 2.6 + 0.45 * len(shown) + 0.12 * lines))
+    figure, axis = plt.subplots(figsize=(width, height))
+    checkpoint_names: dict[int, str] = {}
     for row, session in enumerate(shown):
         reached = max((t.turn for t in session.turns), default=0)
         if reached < session.total_turns:
@@ -252,7 +274,7 @@ def timeline(sessions: Sequence[Session], path: Path) -> Path:
         for turn in session.turns:
             count = len(turn.checkpoints)
             for index, check in enumerate(turn.checkpoints):
-                names.setdefault(turn.turn, check.name)
+                checkpoint_names.setdefault(turn.turn, check.name)
                 # several checkpoints in one turn: stacked a little, not drawn on each other
                 axis.scatter(
                     turn.turn,
@@ -283,16 +305,27 @@ def timeline(sessions: Sequence[Session], path: Path) -> Path:
                 fontsize=7,
                 color="tab:red",
             )
-    axis.set_yticks(range(len(shown)), [s.label for s in shown], fontsize=8)
+    axis.set_yticks(
+        range(len(shown)),
+        # wrapped: a long configuration name must not squeeze the turns into a corner
+        [
+            textwrap.fill(f"{names[id(s)]} · {s.script} · epoch {s.epoch}", LABEL_WIDTH)
+            for s in shown
+        ],
+        fontsize=8,
+    )
     axis.set_ylim(len(shown) - 0.5, -0.8)
     axis.set_xlim(0.5, last + 0.5)
     axis.set_xlabel("turn")
-    if names and len(names) <= 30:
-        # the checkpoints' names along the top, where the turns have them
+    named = sorted(checkpoint_names)
+    # every checkpoint named along the top while they fit; beyond that every k-th one
+    step = math.ceil(len(named) / TIMELINE_NAMES) if named else 1
+    named = named[::step]
+    if named:
         top = axis.secondary_xaxis("top")
         top.set_xticks(
-            sorted(names),
-            [_short(names[t]) for t in sorted(names)],
+            named,
+            [_short(checkpoint_names[t]) for t in named],
             rotation=30,
             ha="left",
             fontsize=7,
@@ -315,6 +348,8 @@ def timeline(sessions: Sequence[Session], path: Path) -> Path:
         handles=legend, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False
     )
     title = "Checkpoints per session, turn by turn"
+    if step > 1:
+        title += f" (one checkpoint in {step} named)"
     if len(sessions) > len(shown):
         title += f" (first {len(shown)} of {len(sessions)} sessions)"
     axis.set_title(title, fontsize=10, loc="left")
@@ -322,14 +357,16 @@ def timeline(sessions: Sequence[Session], path: Path) -> Path:
     return _save(figure, path)
 
 
-def all_figures(sessions: Sequence[Session], directory: Path) -> dict[str, Path]:
+def all_figures(
+    by_model: dict[str, list[Session]], names: dict[int, str], directory: Path
+) -> dict[str, Path]:
     """Every figure the sessions allow, by name (no context figure without context data)."""
-    by_model = {model: runs for (model,), runs in group(sessions, "name").items()}
+    sessions = [s for runs in by_model.values() for s in runs]
     figures = {
         "radar": radar(by_model, directory / "radar.png"),
         "survival": survival(by_model, directory / "survival.png"),
         "buckets": buckets(by_model, directory / "checkpoint_buckets.png"),
-        "timeline": timeline(sessions, directory / "timeline.png"),
+        "timeline": timeline(sessions, names, directory / "timeline.png"),
     }
     context = context_tokens(by_model, directory / "context_tokens.png")
     if context is not None:

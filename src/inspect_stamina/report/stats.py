@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from inspect_stamina.report.config import Config
 from inspect_stamina.report.logs import Session
 from inspect_stamina.stamina.record import first_failed
 from inspect_stamina.stamina.script import SEED_METRICS
@@ -47,12 +48,33 @@ def estimate(values: Iterable[float]) -> Estimate:
 
 def normalised(session: Session, key: str) -> float:
     """A metric on 0..1: stamina as a share of the script's turns, code quality / 10."""
-    value = session.values.get(key, math.nan)
     if key in ("stamina", "stamina_strict"):
-        return value / session.total_turns if session.total_turns else math.nan
+        return session.share(key)
+    value = session.values.get(key, math.nan)
     if key == "code_quality":
         return value / 10
     return value
+
+
+def by_config(sessions: Sequence[Session], names: dict[Config, str]) -> dict[str, list[Session]]:
+    """Sessions per configuration, under its column name, in first-seen order."""
+    columns: dict[str, list[Session]] = {}
+    for session in sessions:
+        columns.setdefault(names[session.config], []).append(session)
+    return columns
+
+
+def script_key(session: Session, sessions: Sequence[Session]) -> str:
+    """The script's name, with its hash when another version of it is among the sessions."""
+    versions = {s.script_sha256 for s in sessions if s.script == session.script}
+    if len(versions) > 1 and session.script_sha256:
+        return f"{session.script} ({session.script_sha256[:8]})"
+    return session.script
+
+
+def mixed_lengths(sessions: Iterable[Session]) -> bool:
+    """Whether the sessions ran scripts of different lengths (turn counts then disagree)."""
+    return len({s.total_turns for s in sessions}) > 1
 
 
 def group(sessions: Iterable[Session], *keys: str) -> dict[tuple[str, ...], list[Session]]:
@@ -151,9 +173,14 @@ def bucket_pass_rates(sessions: Sequence[Session], width: int = 10) -> dict[int,
     return {start: (p, n) for start, (p, n) in sorted(buckets.items())}
 
 
-def survival_fit(sessions: Sequence[Session], label: str) -> KaplanMeierFitter:
-    """Kaplan–Meier estimate of turns survived (to the first failed checkpoint)."""
+def survival_fit(sessions: Sequence[Session], label: str, share: bool = False) -> KaplanMeierFitter:
+    """Kaplan–Meier estimate of turns survived (to the first failed checkpoint); with
+    ``share``, of the share of the script's turns (for scripts of different lengths)."""
     from lifelines import KaplanMeierFitter
 
-    durations, observed = zip(*(first_failure(s) for s in sessions), strict=True)
-    return KaplanMeierFitter(label=label).fit(list(durations), list(observed))
+    durations, observed = [], []
+    for session in sessions:
+        turn, failed = first_failure(session)
+        durations.append(turn / session.total_turns if share and session.total_turns else turn)
+        observed.append(failed)
+    return KaplanMeierFitter(label=label).fit(durations, observed)

@@ -118,6 +118,9 @@ class TurnRecord(BaseModel):
     # input tokens of the agent's last generation in the turn: the context it saw
     context_tokens: int | None = None
     compactions: int = 0
+    # the agent's model generations in the turn (feedback retries included); None in
+    # logs from before it was recorded
+    generations: int | None = None
     # tool calls that ran, by tool; calls whose arguments did not parse are counted apart
     # (they never ran), and calls a limit cut off before they ran are not counted
     tool_calls: dict[str, int] = Field(default_factory=dict)

@@ -156,6 +156,7 @@ def _count_turn(record: TurnRecord, new: list[ChatMessage], events_before: int) 
     # the last generation of the turn, by whichever model call made it (react's own
     # or an external agent's)
     generations = [e.output for e in events if isinstance(e, ModelEvent) and e.output]
+    record.generations = (record.generations or 0) + len(generations)
     if generations:
         seen = _context_tokens(generations[-1])
         record.context_tokens = seen if seen is not None else record.context_tokens
