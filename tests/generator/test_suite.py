@@ -10,6 +10,7 @@ from inspect_ai.log import list_eval_logs, read_eval_log
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.generator.suite import SUITES, suite_scripts
 from tests.helpers import inspect_eval_cli
+from tests.report.replayed import replayed_task_log
 
 
 @pytest.fixture(autouse=True)
@@ -75,8 +76,24 @@ def test_suite_from_the_command_line(tmp_path: Path) -> None:
     [score] = sample.scores.values()  # type: ignore[union-attr]
     assert isinstance(score.value, dict) and score.value["checkpoint_pass_rate"] == 1.0
     assert log.results is not None
-    names = {m for s in log.results.scores for m in s.metrics}
-    assert any(domain in n for n in names), names
+    # one script drawn: its domain's mean would only repeat the mean
+    assert {m for s in log.results.scores for m in s.metrics} == {"mean", "stderr"}
+
+
+def test_a_suite_of_several_domains_reports_a_mean_per_domain(tmp_path: Path) -> None:
+    """Replayed without Docker: the suite's scorer computes a mean per domain, not per script."""
+    from inspect_stamina.generator.suite import stamina_suite
+
+    built = stamina_suite(version=1, sample=3, seed=4, sandbox="k8s")
+    domains = {str(s.id): (s.metadata or {})["domain"] for s in built.dataset}
+    assert len(set(domains.values())) >= 2, domains
+    log = read_eval_log(replayed_task_log(tmp_path / "logs", built, fail_at=5))
+    assert log.results is not None
+    [rate] = [s for s in log.results.scores if s.name == "checkpoint_pass_rate"]
+    per_domain = {m.name for m in rate.metrics.values() if m.group == "by_domain"}
+    assert per_domain == set(domains.values()), rate.metrics
+    assert not [m for m in rate.metrics.values() if m.group == "by_script"]
+    assert not any(script in name for script in domains for name in rate.metrics)
 
 
 def test_the_suite_names_every_parameter_of_the_stamina_task() -> None:

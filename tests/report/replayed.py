@@ -81,6 +81,18 @@ def replayed_log(
     # the k8s spec is only written, never started: docker would need an engine
     with mock.patch.dict(os.environ, {"INSPECT_STAMINA_CACHE": str(log_dir / "cache")}):
         built = stamina(script=script, sandbox="k8s", **task_args)
+    return replayed_task_log(log_dir, built, fail_at=fail_at, model=model, roles=roles)
+
+
+def replayed_task_log(
+    log_dir: Path,
+    built: Task,
+    *,
+    fail_at: int | None = None,
+    model: str = "mockllm/model",
+    roles: dict[str, str] | None = None,
+) -> Path:
+    """A built StaminaBench task (its samples' sandboxes dropped) replayed; its log file."""
     samples = [sample.model_copy(update={"sandbox": None}) for sample in built.dataset]
     task: Task = task_with(
         built, dataset=MemoryDataset(samples), solver=replay(fail_at), sandbox=None

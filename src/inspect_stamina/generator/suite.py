@@ -20,14 +20,12 @@ from typing import Any
 
 from inspect_ai import Task, task, task_with
 from inspect_ai.agent import Agent
-from inspect_ai.scorer import mean, stderr
 
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.generator.generate import generate
-from inspect_stamina.metrics import by_domain
 from inspect_stamina.paths import cache_root
 from inspect_stamina.stamina.regressions import Regressions
-from inspect_stamina.stamina.scorers import METRIC_KEYS
+from inspect_stamina.stamina.scorers import session_metrics, with_session_metrics
 from inspect_stamina.stamina.session import Mode
 from inspect_stamina.stamina.task import TASK_VERSION, stamina
 from inspect_stamina.stamina.user import LAYERS
@@ -148,9 +146,10 @@ def stamina_suite(
     for sample_ in base.dataset:
         assert sample_.metadata is not None
         sample_.metadata["domain"] = domains[str(sample_.id)]
+    # a mean per domain beside the mean; with one script drawn it would only repeat it
+    grouped = with_session_metrics(base, session_metrics("domain" if len(drawn) > 1 else None))
     return task_with(
-        base,
-        metrics={key: [mean(), stderr(), by_domain()] for key in METRIC_KEYS},
+        grouped,
         metadata={
             **(base.metadata or {}),
             "suite_version": version,

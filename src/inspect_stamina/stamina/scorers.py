@@ -13,14 +13,15 @@ import hashlib
 import math
 import tempfile
 from pathlib import Path
-from typing import TypeVar
+from typing import Literal, TypeVar
 
+from inspect_ai import Task, task_with
 from inspect_ai.log import HeadlineMetric
 from inspect_ai.scorer import Metric, Score, Scorer, Target, mean, scorer, stderr
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store_as
 
-from inspect_stamina.metrics import by_script
+from inspect_stamina.metrics import by_domain, by_script
 from inspect_stamina.stamina.checks import run_acceptance
 from inspect_stamina.stamina.quality import analyse_workspace
 from inspect_stamina.stamina.record import (
@@ -219,13 +220,24 @@ async def final_evaluation(script: Script, script_dir: Path | None) -> FinalEval
 HEADLINE = HeadlineMetric(score="checkpoint_pass_rate", metric="mean")
 
 
-def session_metrics(per_script: bool) -> dict[str, list[Metric]]:
-    """Mean and stderr of every key, and the mean per script when there are several."""
-    extra: list[Metric] = [by_script()] if per_script else []
+def session_metrics(group: Literal["script", "domain"] | None) -> dict[str, list[Metric]]:
+    """Mean and stderr of every key, and the mean per script or per domain when asked."""
+    extra: list[Metric] = {"script": [by_script()], "domain": [by_domain()], None: []}[group]
     return {key: [mean(), stderr(), *extra] for key in METRIC_KEYS}
 
 
-@scorer(metrics=session_metrics(per_script=True))
+def with_session_metrics(task: Task, metrics: dict[str, list[Metric]]) -> Task:
+    """The task with its scorer's metrics replaced.
+
+    `task_with(metrics=...)` sets the task's attribute only, while Inspect computes a
+    scorer's results from the metrics bound to the scorer when the Task was built; a
+    Task built around a fresh scorer binds them.
+    """
+    scorer = Task(scorer=stamina_scorer(), metrics=metrics).scorer
+    return task_with(task, scorer=scorer, metrics=metrics)
+
+
+@scorer(metrics=session_metrics("script"))
 def stamina_scorer() -> Scorer:
     """Solved, completion, checkpoints, code quality, consistency, efficiency, robustness, memory (all, in context, compacted), stamina (strict too), regressions."""
 
