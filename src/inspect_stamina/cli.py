@@ -194,6 +194,51 @@ def _cmd_cleanup(args: argparse.Namespace) -> None:
         print(f"{'would remove' if args.dry_run else 'removed'} {orphan}")
 
 
+def _threshold(text: str) -> float | None:
+    """A compaction threshold on the command line: a positive number or none."""
+    if text.lower() == "none":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number nor none: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be above 0: {text!r}")
+    return value
+
+
+def _cmd_estimate(args: argparse.Namespace) -> None:
+    from inspect_stamina.stamina.estimate import Projection, estimate, estimate_table
+    from inspect_stamina.stamina.task import resolve_script
+
+    if args.suite is not None:
+        from inspect_stamina.generator.suite import suite_scripts
+        from inspect_stamina.stamina.loaded_script import load_script
+
+        drawn = suite_scripts(args.suite, args.sample, args.seed)
+        scripts = [(path.name, load_script(path / "script.yaml")) for _, path in drawn]
+    else:
+        names = args.scripts or ["inventory_cli"]
+        scripts = [(name, resolve_script(name)) for name in names]
+    if args.generations < 1 or args.tool_output < 0:
+        raise StaminaError("--generations must be at least 1 and --tool-output at least 0.")
+    threshold = args.compaction_threshold
+    limit = None
+    if threshold is not None:
+        limit = int(threshold if threshold > 1 else threshold * args.context_window)
+    projection = Projection(args.generations, args.tool_output, limit)
+    prices = None
+    if args.price_input is not None or args.price_output is not None:
+        prices = (args.price_input or 0.0, args.price_output or 0.0)
+    print(estimate_table(estimate(scripts, projection), prices))
+    print(
+        f"\noracle: its own transcript as stamina/oracle reports it (a lower bound). "
+        f"projected: {projection.generations} requests per turn, {projection.tool_output} "
+        f"tokens of tool output each, context held under "
+        f"{'no limit' if limit is None else f'{limit:,} tokens'}; cached input not discounted."
+    )
+
+
 def _cmd_report(args: argparse.Namespace) -> None:
     from inspect_stamina.report.markdown import write_report
 
@@ -319,6 +364,46 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--dry-run", action="store_true", help="list them, remove nothing")
     p.set_defaults(func=_cmd_cleanup)
+
+    p = sub.add_parser(
+        "estimate",
+        help="tokens (and cost) of StaminaBench sessions before running them",
+        description="Count the oracle's transcript of each script (what stamina/oracle "
+        "reports as its usage: a lower bound) and project a real agent's tokens from it.",
+    )
+    p.add_argument("scripts", nargs="*", help="bundled script names or YAML paths")
+    p.add_argument("--suite", type=int, metavar="VERSION", help="the generated suite instead")
+    p.add_argument("--sample", type=int, help="with --suite: draw this many scripts")
+    p.add_argument("--seed", type=int, default=0, help="with --suite: the suite's seed")
+    p.add_argument(
+        "--generations",
+        type=int,
+        default=8,
+        help="the agent's requests per turn (default %(default)s; see the turn_generations "
+        "figures of your model in docs/reports.md)",
+    )
+    p.add_argument(
+        "--tool-output",
+        type=int,
+        default=400,
+        help="tokens of tool output each request adds (default %(default)s)",
+    )
+    p.add_argument(
+        "--context-window",
+        type=int,
+        default=200_000,
+        help="the model's context window in tokens (default %(default)s)",
+    )
+    p.add_argument(
+        "--compaction-threshold",
+        type=_threshold,
+        default=0.9,
+        help="as the task's: a share of the window (≤ 1), tokens (> 1) or none "
+        "(default %(default)s)",
+    )
+    p.add_argument("--price-input", type=float, help="USD per million input tokens")
+    p.add_argument("--price-output", type=float, help="USD per million output tokens")
+    p.set_defaults(func=_cmd_estimate)
 
     p = sub.add_parser(
         "report", help="report.md and figures comparing models from StaminaBench and GAIA logs"

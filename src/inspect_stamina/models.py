@@ -16,6 +16,7 @@ from inspect_ai.model import (
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from inspect_stamina.errors import StaminaError
+from inspect_stamina.tokens import counted_usage
 
 MODELS = ("gaia-example", "oracle", "noop")
 # Scripted models read nothing, so they have no context window; without one Inspect's
@@ -48,15 +49,19 @@ class StaminaModelAPI(ModelAPI):
         tool_choice: ToolChoice,
         config: GenerateConfig,
     ) -> ModelOutput:
-        """Produce the scripted model's next message."""
+        """Produce the scripted model's next message, with the usage a real model would report."""
         from inspect_stamina.gaia.example_solver import example_output
         from inspect_stamina.stamina.oracle import noop_output, oracle_output
 
         if self.model_name == "oracle":
-            return oracle_output(self.model_name, input)
-        if self.model_name == "noop":
-            return noop_output(self.model_name)
-        return example_output(self.model_name, input)
+            output = oracle_output(self.model_name, input)
+        elif self.model_name == "noop":
+            output = noop_output(self.model_name)
+        else:
+            output = example_output(self.model_name, input)
+        # what the transcript would cost a real model: the oracle's is a lower bound
+        output.usage = counted_usage(input, tools, output.message)
+        return output
 
 
 @modelapi(name="stamina")

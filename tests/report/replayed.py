@@ -29,8 +29,9 @@ from inspect_stamina.stamina.task import stamina
 
 
 @solver
-def replay(fail_at: int | None = None) -> Solver:
-    """Every turn of the sample's script recorded; checkpoints fail from ``fail_at`` on."""
+def replay(fail_at: int | None = None, context: bool = True) -> Solver:
+    """Every turn of the sample's script recorded; checkpoints fail from ``fail_at`` on;
+    without ``context``, as logs from before context tokens were recorded."""
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         loaded = load_script(Path(state.metadata["script_path"]))
@@ -57,7 +58,7 @@ def replay(fail_at: int | None = None) -> Solver:
                     checkpoints=checks,
                     effective=not failing,
                     tokens=output.usage.total_tokens if output.usage else 0,
-                    context_tokens=output.usage.input_tokens if output.usage else None,
+                    context_tokens=output.usage.input_tokens if output.usage and context else None,
                     generations=1,
                     seconds={"total": 2.0, "agent": 1.5},
                 )
@@ -75,13 +76,16 @@ def replayed_log(
     fail_at: int | None = None,
     model: str = "mockllm/model",
     roles: dict[str, str] | None = None,
+    context: bool = True,
     **task_args: Any,
 ) -> Path:
     """One replayed session of ``script`` under the given task arguments; its log file."""
     # the k8s spec is only written, never started: docker would need an engine
     with mock.patch.dict(os.environ, {"INSPECT_STAMINA_CACHE": str(log_dir / "cache")}):
         built = stamina(script=script, sandbox="k8s", **task_args)
-    return replayed_task_log(log_dir, built, fail_at=fail_at, model=model, roles=roles)
+    return replayed_task_log(
+        log_dir, built, fail_at=fail_at, model=model, roles=roles, context=context
+    )
 
 
 def replayed_task_log(
@@ -91,11 +95,12 @@ def replayed_task_log(
     fail_at: int | None = None,
     model: str = "mockllm/model",
     roles: dict[str, str] | None = None,
+    context: bool = True,
 ) -> Path:
     """A built StaminaBench task (its samples' sandboxes dropped) replayed; its log file."""
     samples = [sample.model_copy(update={"sandbox": None}) for sample in built.dataset]
     task: Task = task_with(
-        built, dataset=MemoryDataset(samples), solver=replay(fail_at), sandbox=None
+        built, dataset=MemoryDataset(samples), solver=replay(fail_at, context), sandbox=None
     )
     [log] = inspect_eval(
         task,

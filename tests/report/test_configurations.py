@@ -18,6 +18,7 @@ from PIL import Image
 from inspect_stamina.analysis import stamina_samples_df, turns_df
 from inspect_stamina.report.markdown import write_report
 from inspect_stamina.stamina.scorers import METRIC_KEYS
+from tests.report.replayed import replayed_log
 
 MODEL = "mockllm/model"
 
@@ -227,3 +228,12 @@ def test_turns_df_joins_to_the_sessions_with_typed_columns(
     assert str(turns["seconds"].dtype) == "Float64" and str(turns["script"].dtype) == "string"
     assert set(turns["agent"]) == {"default"} and (turns["generations"] == 1).all()
     assert turns["robustness"].isna().all()
+
+
+def test_logs_without_context_tokens_skip_that_figure(tmp_path: Path) -> None:
+    """Logs from before context tokens were recorded: every other figure, not that one."""
+    log = replayed_log(tmp_path / "logs", "inventory_cli", fail_at=9, context=False)
+    written = write_report([log], tmp_path / "out")
+    assert not (tmp_path / "out" / "context_tokens.png").exists()
+    assert "context_tokens.png" not in written.path.read_text(encoding="utf-8")
+    assert (tmp_path / "out" / "survival.png").stat().st_size > 10_000

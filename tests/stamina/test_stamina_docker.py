@@ -12,9 +12,10 @@ from inspect_ai.event import InfoEvent, LoggerEvent, SpanBeginEvent
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageTool, ChatMessageUser, ModelOutput, get_model
 
+from inspect_stamina.stamina.estimate import oracle_usage
 from inspect_stamina.stamina.record import TURN_EVENT_SOURCE
 from inspect_stamina.stamina.session.agent_run import TURN_BUDGET_SOURCE
-from inspect_stamina.stamina.task import stamina
+from inspect_stamina.stamina.task import resolve_script, stamina
 from inspect_stamina.stamina.user import USER_SEED
 from tests.helpers import assert_clear_failure, inspect_eval_cli
 
@@ -70,6 +71,13 @@ def test_starter_script_oracle_passes_everything(log_dir: Path) -> None:
         "regressions": 0.0,
     }
     assert value["code_quality"] >= 9.0
+    # the oracle reports its transcript's tokens, and `inspect-stamina estimate` counted
+    # the same transcript without a sandbox (its messages differ only where the template
+    # layer filled a prompt from the live code, and by the bash tool's output)
+    used = log.stats.model_usage["stamina/oracle"]
+    counted = oracle_usage(resolve_script("inventory_cli"))
+    assert used.input_tokens == pytest.approx(counted.input_tokens, rel=0.05)
+    assert used.output_tokens == pytest.approx(counted.output_tokens, rel=0.05)
     turns = meta["turns"]
     assert [t["turn"] for t in turns] == list(range(1, 29))
     acceptance = meta["final"]["acceptance"]

@@ -262,7 +262,16 @@ def _read_one(path: Path, into: LogSet) -> None:
         )
         into.problems.append(Problem(location, "eval status started", message))
     elif header.status != "success":
-        message = _error_text(header.error) if header.error else "the eval did not finish"
+        if header.error:
+            message = _error_text(header.error)
+        else:
+            # the eval ran on past errored samples (continue_on_fail); each is listed below
+            failed = sum(1 for sample in read if sample.error)
+            message = (
+                f"{failed} of {len(read)} samples errored; the others were scored"
+                if failed
+                else "the eval did not finish"
+            )
         into.problems.append(Problem(location, f"eval status {header.status}", message))
     for sample in read:
         try:

@@ -1,0 +1,104 @@
+"""`inspect-stamina estimate`: a session's tokens before it runs, and the scripted models' usage."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from inspect_ai.model import ChatMessageUser, get_model
+
+from inspect_stamina.stamina.estimate import Projection, Usage, estimate, oracle_usage
+from inspect_stamina.stamina.task import resolve_script
+from inspect_stamina.tokens import MESSAGE_OVERHEAD, text_tokens
+
+
+def cli(*args: str, cache: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = None
+    if cache is not None:
+        import os
+
+        env = {**os.environ, "INSPECT_STAMINA_CACHE": str(cache)}
+    return subprocess.run(
+        [sys.executable, "-m", "inspect_stamina.cli", "estimate", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+
+
+async def test_scripted_models_report_what_their_transcript_would_cost() -> None:
+    model = get_model("stamina/noop")
+    short = await model.generate([ChatMessageUser(content="hi")])
+    long = await model.generate([ChatMessageUser(content="hi " * 500)])
+    assert short.usage is not None and long.usage is not None
+    assert short.usage.output_tokens == text_tokens("OK.") + MESSAGE_OVERHEAD
+    assert long.usage.input_tokens - short.usage.input_tokens == text_tokens("hi " * 500) - 1
+    assert long.usage.total_tokens == long.usage.input_tokens + long.usage.output_tokens
+
+
+def test_the_oracle_transcript_has_one_request_per_reply_and_per_reference() -> None:
+    loaded = resolve_script("inventory_cli")
+    turns = loaded.turns()
+    with_reference = [t for t in turns if t.prompt.reference]
+    usage = oracle_usage(loaded)
+    asks_first = [
+        t for t in with_reference if t.prompt.answer is not None and "?" in (t.prompt.reply or "")
+    ]
+    assert usage.generations == len(turns) + len(with_reference) + len(asks_first)
+    # the context only grows: the last request is the largest, and the total is at
+    # least one request per generation of the first request's size
+    assert usage.peak_context < usage.input_tokens
+    assert usage.input_tokens > usage.generations * 1000
+
+
+def test_the_projection_grows_with_requests_and_stops_at_the_context_limit() -> None:
+    loaded = resolve_script("inventory_cli")
+    [few] = estimate([("s", loaded)], Projection(generations=2, tool_output=0))
+    [many] = estimate([("s", loaded)], Projection(generations=8, tool_output=400))
+    [capped] = estimate(
+        [("s", loaded)], Projection(generations=8, tool_output=400, context_limit=20_000)
+    )
+    assert few.oracle == many.oracle
+    assert many.projected.generations == 4 * few.projected.generations == 8 * 28
+    assert many.projected.input_tokens > 4 * few.projected.input_tokens
+    assert capped.projected.peak_context == 20_000 < many.projected.peak_context
+    assert capped.projected.input_tokens <= 8 * 28 * 20_000
+    assert Usage(1, 2_000_000, 1_000_000, 0).cost(3.0, 15.0) == pytest.approx(21.0)
+
+
+def test_estimate_from_the_command_line() -> None:
+    result = cli("inventory_cli", "todo_app", "--price-input", "3", "--price-output", "15")
+    assert result.returncode == 0, result.stderr
+    rows = [line.split("|")[1:-1] for line in result.stdout.splitlines() if line.startswith("|")]
+    header = [cell.strip() for cell in rows[0]]
+    assert header[-1] == "cost (USD)"
+    body = [[cell.strip() for cell in row] for row in rows[2:]]
+    assert [r[0] for r in body] == ["inventory_cli", "", "todo_app", "", "**total (2)**", ""]
+    assert [r[2] for r in body] == ["oracle", "projected"] * 3
+    costs = [float(r[-1].replace(",", "")) for r in body]
+    assert costs[4] == pytest.approx(costs[0] + costs[2], abs=0.02)
+    assert all(c > 0 for c in costs)
+    assert "a lower bound" in result.stdout
+
+
+def test_estimate_of_a_drawn_suite(tmp_path: Path) -> None:
+    result = cli("--suite", "1", "--sample", "2", "--seed", "3", cache=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "**total (2)**" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message", "code"),
+    [
+        (["nosuch"], "Unknown StaminaBench script 'nosuch'", 1),
+        (["--compaction-threshold", "abc"], "not a number nor none: 'abc'", 2),
+        (["--generations", "0"], "--generations must be at least 1", 1),
+    ],
+)
+def test_bad_input_is_a_clear_error(args: list[str], message: str, code: int) -> None:
+    result = cli(*args)
+    assert result.returncode == code
+    assert message in result.stderr and "Traceback" not in result.stderr
