@@ -24,6 +24,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"analysis", "models", "generator"}),
     frozenset({"report"}),
     frozenset({"stamina", "gaia"}),
+    frozenset({"tokens"}),
     frozenset({"sandbox", "metrics", "model_check", "offline"}),
     frozenset({"task_args"}),
     frozenset({"errors", "paths"}),

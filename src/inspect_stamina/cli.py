@@ -379,8 +379,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--generations",
         type=int,
         default=8,
-        help="the agent's requests per turn (default %(default)s; see the turn_generations "
-        "figures of your model in docs/reports.md)",
+        help="the agent's requests per turn (default %(default)s, an assumption: the usage "
+        "table of `inspect-stamina report` on a short run of your model measures it)",
     )
     p.add_argument(
         "--tool-output",
