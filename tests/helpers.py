@@ -24,6 +24,13 @@ def inspect_eval_cli(
     return subprocess.run(command, capture_output=True, text=True, env={**os.environ, **env})
 
 
+def report_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    """`inspect-stamina report` as a user runs it."""
+    return subprocess.run(
+        ["inspect-stamina", "report", *map(str, args)], capture_output=True, text=True
+    )
+
+
 def assert_clear_failure(
     result: subprocess.CompletedProcess[str], message: str, log_dir: Path
 ) -> None:

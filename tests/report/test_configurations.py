@@ -7,7 +7,6 @@ model and feedback on.
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pandas as pd
@@ -18,6 +17,7 @@ from PIL import Image
 from inspect_stamina.analysis import stamina_samples_df, turns_df
 from inspect_stamina.report.markdown import write_report
 from inspect_stamina.stamina.scorers import METRIC_KEYS
+from tests.helpers import report_cli
 from tests.report.replayed import replayed_log
 
 MODEL = "mockllm/model"
@@ -83,18 +83,12 @@ def test_scripts_of_different_lengths_are_compared_as_shares(
     assert stamina == {"inventory_cli": "28.000 (n=1)", "todo_app": "100.000 (n=1)"}
 
 
-def _cli_report(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["inspect-stamina", "report", *map(str, args)], capture_output=True, text=True
-    )
-
-
 @pytest.fixture(scope="module")
 def every_config(replayed_logs: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`inspect-stamina report` over every replayed log; report.md."""
     [root] = {path.parents[1] for path in replayed_logs.values()}
     out = tmp_path_factory.mktemp("report") / "out"
-    result = _cli_report(root, "-o", out)
+    result = report_cli(root, "-o", out)
     assert result.returncode == 0, result.stderr
     return out / "report.md"
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import statistics
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +12,10 @@ from inspect_ai.log import read_eval_log
 from PIL import Image
 
 from inspect_stamina.stamina.scorers import METRIC_KEYS
+from tests.helpers import report_cli
 
 STAMINA_RUNS = ("oracle", "noop", "gives_up")
 FIGURES = ("radar.png", "survival.png", "checkpoint_buckets.png", "timeline.png")
-
-
-def _report(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["inspect-stamina", "report", *map(str, args)], capture_output=True, text=True
-    )
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +23,7 @@ def report_dir(report_logs: dict[str, Path], tmp_path_factory: pytest.TempPathFa
     """The report over every log, given as the directory that holds them all."""
     [root] = {path.parents[1] for path in report_logs.values()}
     out = tmp_path_factory.mktemp("report") / "out"
-    result = _report(root, "-o", out)
+    result = report_cli(root, "-o", out)
     assert result.returncode == 0, result.stderr
     return out
 
@@ -200,7 +194,7 @@ def test_figures_are_real_images_named_in_the_report(report_dir: Path) -> None:
 def test_a_log_named_twice_is_read_once(report_logs: dict[str, Path], tmp_path: Path) -> None:
     # the noop's log named twice, as a file and through its directory: read once
     noop = report_logs["noop"]
-    result = _report(report_logs["oracle"], noop, noop.parent, "-o", tmp_path / "out")
+    result = report_cli(report_logs["oracle"], noop, noop.parent, "-o", tmp_path / "out")
     assert result.returncode == 0, result.stderr
     assert "wrote" in result.stdout
     text = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
@@ -217,7 +211,7 @@ def test_an_unreadable_log_among_good_ones_is_listed(
 ) -> None:
     broken = tmp_path / "broken.eval"
     broken.write_text("not a log", encoding="utf-8")
-    result = _report(report_logs["noop"], broken, "-o", tmp_path / "out")
+    result = report_cli(report_logs["noop"], broken, "-o", tmp_path / "out")
     assert result.returncode == 0, result.stderr
     text = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
     assert f"| {broken} | unreadable log |" in text
@@ -240,7 +234,7 @@ def test_an_unreadable_log_among_good_ones_is_listed(
 )
 def test_no_usable_logs_is_a_clear_error(make: object, message: str, tmp_path: Path) -> None:
     source = make(tmp_path)  # type: ignore[operator]
-    result = _report(source, "-o", tmp_path / "out")
+    result = report_cli(source, "-o", tmp_path / "out")
     assert result.returncode == 1
     assert message in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
@@ -252,7 +246,7 @@ def test_output_naming_a_file_is_a_clear_error(
 ) -> None:
     target = tmp_path / "report.png"
     target.write_bytes(b"old")
-    result = _report(report_logs["noop"], "-o", target)
+    result = report_cli(report_logs["noop"], "-o", target)
     assert result.returncode == 1
     assert "is a file" in result.stderr and "Traceback" not in result.stderr
     assert target.read_bytes() == b"old"
