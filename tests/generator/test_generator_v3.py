@@ -191,7 +191,7 @@ def test_a_retired_name_must_warn_and_keep_working(tmp_path: Path) -> None:
     not warn) and fails a wrapper that warns without naming the new function."""
     import shutil
 
-    from tests.generator.test_generator import passes
+    from tests.generator.test_generator import bash, passes
 
     path, loaded = _v3(tmp_path, "data", 100, 0)
     [turn, *_] = [t for t in loaded.turns() if "DeprecationWarning" in t.prompt.text]
@@ -211,3 +211,41 @@ def test_a_retired_name_must_warn_and_keep_working(tmp_path: Path) -> None:
     assert not passes(test, work, "reportly")
     module.write_text(reference.replace(f'use {new}"', 'use the new name"'))
     assert not passes(test, work, "reportly")
+
+
+@pytest.mark.parametrize("domain", ["data", "devops"])
+def test_the_late_phase_fixes_a_path_traversal_checked_with_hostile_paths(
+    tmp_path: Path, domain: str
+) -> None:
+    """Once a command writes an output file, a late turn asks every command to refuse an
+    output path with a `..` part: the prompt states the message, the exit code and that
+    nothing is written; its test climbs out of a real directory, fails on the project
+    before the turn and passes after it, and the command's own runs still work."""
+    import shutil
+
+    from tests.generator.test_generator import bash, passes
+
+    path = generate(domain, 100, 0, tmp_path / "script")
+    loaded = load_script(path)
+    [turn] = [t for t in loaded.turns() if "unsafe output path" in t.prompt.text]
+    assert turn.phase == "Deployment and Edge Cases"
+    for stated in ("`..`", "`error: unsafe output path: PATH`", "code 1", "write nothing"):
+        assert stated in turn.prompt.text
+    [check] = turn.checkpoints
+    test = (path.parent / str(check.test_file)).read_text()
+    assert 1 <= test.count("assert 'unsafe output path' in result.stderr") <= 2
+    assert "'sub' / '..'" in test and "assert result.returncode == 0" in test
+    package = loaded.script.description.split("`")[1]
+    work = tmp_path / "work"
+    work.mkdir()
+    for earlier in loaded.turns()[: turn.number]:
+        if earlier.prompt.setup:
+            bash(earlier.prompt.setup, work)
+        if earlier.number == turn.number:
+            assert not passes(test, work, package), "the guard's test passes before its turn"
+        reference = path.parent / (earlier.prompt.reference or "-")
+        if reference.is_dir():
+            shutil.copytree(reference, work, dirs_exist_ok=True)
+        elif earlier.prompt.reference:
+            bash(reference.read_text(), work)
+    assert passes(test, work, package)

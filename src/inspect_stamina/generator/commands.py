@@ -40,6 +40,12 @@ def _write(text, output):
         print(text, end="")
 '''
 
+# version 3's security fix: an output path never climbs out of where it points
+_GUARD = """    if output and ".." in output.replace("\\\\", "/").split("/"):
+        raise ValueError(f"unsafe output path: {output}")
+"""
+UNSAFE_OUTPUT = "unsafe output path"
+
 _MAIN = '''
 
 def main(argv=None):
@@ -97,7 +103,14 @@ def render(project: Project) -> dict[str, str]:
     head += f"from {pkg} import {imported}\n"
     if constants:
         head += f"from {pkg}.config import {', '.join(constants)}\n"
-    parts = [head + _HELPERS]
+    helpers = _HELPERS
+    if project.guarded_output:
+        helpers = helpers.replace(
+            '    if text and not text.endswith("\\n"):\n',
+            _GUARD + '    if text and not text.endswith("\\n"):\n',
+            1,
+        )
+    parts = [head + helpers]
     for command in live:
         body = _current_calls(command.body, names)
         parts.append(

@@ -152,6 +152,8 @@ class Project:
     deprecated: set[str] = field(default_factory=set)
     constants: dict[str, str] = field(default_factory=dict)
     commands: dict[str, LiveCommand] = field(default_factory=dict)  # the command line's
+    # the command line refuses an output path with a `..` part (version 3's security fix)
+    guarded_output: bool = False
 
     def modules(self) -> list[str]:
         """The package's modules that hold functions, in a stable order."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from inspect_stamina.generator import commands
 from inspect_stamina.generator.model import CommandTemplate, LiveCommand
 from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
@@ -120,6 +122,77 @@ def command_bug_turn(planner: Planner, number: int) -> GeneratedTurn:
     )
 
 
+_OUT = re.compile(r"out = tmp_path / '([\w.-]+)'")
+
+
+def hostile_output_case(case: str) -> str | None:
+    """A command test that writes through ``-o out``, turned on the command line's guard:
+    the same run with an output path that climbs out through `..` must be refused."""
+    lines = case.splitlines()
+    defined = [i for i, line in enumerate(lines) if _OUT.fullmatch(line)]
+    runs = [
+        i
+        for i, line in enumerate(lines)
+        if line.startswith("result = run(") and "'-o', out" in line
+    ]
+    # only a run that succeeds as it is: an earlier error would mask the guard's
+    succeeds = "assert result.returncode == 0" in case
+    if not succeeds or not defined or not runs or defined[0] > runs[0]:
+        return None
+    name = _OUT.fullmatch(lines[defined[0]]).group(1)  # type: ignore[union-attr]
+    # an existing directory to climb out of: without the guard the file lands beside it
+    lines[defined[0]] = f"(tmp_path / 'sub').mkdir()\nout = tmp_path / 'sub' / '..' / '{name}'"
+    return "\n".join(
+        [
+            *lines[: runs[0] + 1],
+            "assert result.returncode == 1",
+            f"assert '{commands.UNSAFE_OUTPUT}' in result.stderr",
+            "assert 'Traceback' not in result.stderr",
+            f"assert not (tmp_path / '{name}').exists()",
+        ]
+    )
+
+
+def guardable_commands(planner: Planner) -> list[str]:
+    """Live commands with a test that writes through ``-o``, while the guard is missing
+    (version 3: a late security fix)."""
+    if planner.version < 3 or planner.project.guarded_output:
+        return []
+    return sorted(
+        n
+        for n, c in planner.project.commands.items()
+        if any(hostile_output_case(case) for case in c.cases)
+    )
+
+
+def command_security_turn(planner: Planner, number: int) -> GeneratedTurn:
+    """A security fix: every command refuses an output path that climbs out through `..`;
+    checked with hostile paths, and the command's own cases (other paths keep working)."""
+    name = planner.rng.choice(guardable_commands(planner))
+    live = planner.project.commands[name]
+    planner.project.guarded_output = True
+    hostile = [h for h in (hostile_output_case(c) for c in live.cases) if h][:2]
+    pkg = planner.project.package
+    text = planner.noisy_prose(
+        f"Security fix before this goes anywhere shared: `-o`/`--output` takes any path, so "
+        f"`python -m {pkg} {name} ... -o reports/../../elsewhere.csv` writes outside where "
+        f"the path points. Make every command refuse an output path that has a `..` part: "
+        f"print `error: {commands.UNSAFE_OUTPUT}: PATH` to stderr, exit with code 1 and "
+        f"write nothing. Other output paths keep working as before."
+    )
+    return _black_box_turn(
+        planner,
+        number,
+        "feature",
+        text,
+        f"Every command now refuses an output path with a `..` part ({commands.UNSAFE_OUTPUT}, "
+        "exit code 1, nothing written); other paths work as before.",
+        name,
+        (*hostile, *live.cases),
+        f"`{name}` refuses an output path that climbs out",
+    )
+
+
 def _black_box_turn(
     planner: Planner,
     number: int,
@@ -144,6 +217,9 @@ __all__ = [
     "changeable_commands",
     "command_bug_turn",
     "command_change_turn",
+    "command_security_turn",
     "command_turn",
     "defective_commands",
+    "guardable_commands",
+    "hostile_output_case",
 ]

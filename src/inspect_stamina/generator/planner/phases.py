@@ -54,6 +54,8 @@ COMMAND_ACTIONS: tuple[dict[str, float], ...] = (
     {"command": 0.15, "command_bug": 0.2},
     {"command": 0.15, "command_change": 0.1, "command_bug": 0.1},
 )
+# version 3: the late phase's security fix, once a command writes an output file
+SECURITY_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {}, {"command_security": 0.2})
 CHECKED = frozenset(
     {
         "feature",
@@ -66,6 +68,7 @@ CHECKED = frozenset(
         "command",
         "command_change",
         "command_bug",
+        "command_security",
         "merge",
     }
 )
@@ -83,6 +86,7 @@ ACTIONS: dict[str, Action] = {
     "command": cli_commands.command_turn,
     "command_change": cli_commands.command_change_turn,
     "command_bug": cli_commands.command_bug_turn,
+    "command_security": cli_commands.command_security_turn,
     "explain": questions.explain_turn,
     "vague": robustness.vague_turn,
     "contradictory": robustness.contradictory_turn,
@@ -101,6 +105,7 @@ _CANDIDATES: dict[str, Callable[[Planner], list[Any]]] = {
     "command": cli_commands.buildable_commands,
     "command_change": cli_commands.changeable_commands,
     "command_bug": cli_commands.defective_commands,
+    "command_security": cli_commands.guardable_commands,
 }
 
 
@@ -139,6 +144,8 @@ def _turn(planner: Planner, number: int, phase: int) -> GeneratedTurn:
         weights = {**weights, **COMMAND_ACTIONS[phase]}
     if planner.version >= 3:  # a teammate plants defects now; commands are built right
         weights = {k: w for k, w in weights.items() if k != "command_bug"}
+        if planner.domain.commands:
+            weights = {**weights, **SECURITY_ACTIONS[phase]}
     checked = CHECKED_V3 if planner.version >= 3 else CHECKED
     forced = number - planner.last_checked >= 4  # a checkpoint at least every five turns
     fixed = planner.robustness_turns.get(number)
