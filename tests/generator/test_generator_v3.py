@@ -191,7 +191,7 @@ def test_a_retired_name_must_warn_and_keep_working(tmp_path: Path) -> None:
     not warn) and fails a wrapper that warns without naming the new function."""
     import shutil
 
-    from tests.generator.test_generator import bash, passes
+    from tests.generator.test_generator import passes
 
     path, loaded = _v3(tmp_path, "data", 100, 0)
     [turn, *_] = [t for t in loaded.turns() if "DeprecationWarning" in t.prompt.text]
