@@ -208,7 +208,7 @@ def _threshold(text: str) -> float | None:
 
 
 def _cmd_estimate(args: argparse.Namespace) -> None:
-    from inspect_stamina.stamina.estimate import Projection, estimate, estimate_table
+    from inspect_stamina.stamina.estimate import Projection, calibrate, estimate, estimate_table
     from inspect_stamina.stamina.task import resolve_script
 
     if args.suite is not None:
@@ -230,13 +230,23 @@ def _cmd_estimate(args: argparse.Namespace) -> None:
     prices = None
     if args.price_input is not None or args.price_output is not None:
         prices = (args.price_input or 0.0, args.price_output or 0.0)
-    print(estimate_table(estimate(scripts, projection), prices))
-    print(
-        f"\noracle: its own transcript as stamina/oracle reports it (a lower bound). "
-        f"projected: {projection.generations} requests per turn, {projection.tool_output} "
-        f"tokens of tool output each, context held under "
-        f"{'no limit' if limit is None else f'{limit:,} tokens'}; cached input not discounted."
-    )
+    calibration = calibrate(args.calibrate) if args.calibrate else None
+    print(estimate_table(estimate(scripts, projection, calibration), prices))
+    print("\noracle: its own transcript as stamina/oracle reports it (a lower bound).")
+    if calibration is not None:
+        print(
+            f"projected: the oracle's usage × what the measured agent spent over the same "
+            f"turns ({calibration.sessions} session(s), {calibration.turns} turns): "
+            f"requests ×{calibration.generations:.2f}, input ×{calibration.input_tokens:.2f}, "
+            f"output ×{calibration.output_tokens:.2f}; cached input not discounted."
+        )
+    else:
+        print(
+            f"projected: {projection.generations} requests per turn, {projection.tool_output} "
+            f"tokens of tool output each, context held under "
+            f"{'no limit' if limit is None else f'{limit:,} tokens'}; cached input not "
+            f"discounted. Measure your agent instead: --calibrate LOG of a short run."
+        )
 
 
 def _cmd_report(args: argparse.Namespace) -> None:
@@ -400,6 +410,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=0.9,
         help="as the task's: a share of the window (≤ 1), tokens (> 1) or none "
         "(default %(default)s)",
+    )
+    p.add_argument(
+        "--calibrate",
+        nargs="+",
+        metavar="LOG",
+        help="StaminaBench logs of your agent (a short run, e.g. inventory_cli): project "
+        "from what it spent over the oracle's transcript of the same turns",
     )
     p.add_argument("--price-input", type=float, help="USD per million input tokens")
     p.add_argument("--price-output", type=float, help="USD per million output tokens")

@@ -102,3 +102,37 @@ def test_bad_input_is_a_clear_error(args: list[str], message: str, code: int) ->
     result = cli(*args)
     assert result.returncode == code
     assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_measured_run_calibrates_the_projection(tmp_path: Path) -> None:
+    """A replayed session of a model (one generation a turn, mockllm's usage) scales the
+    oracle's transcript by what it spent over the same turns, in the CLI as in Python."""
+    from inspect_ai.log import read_eval_log
+
+    from inspect_stamina.stamina.estimate import calibrate
+    from tests.report.replayed import replayed_log
+
+    log = replayed_log(tmp_path / "logs", "inventory_cli", fail_at=9)
+    [sample] = read_eval_log(str(log)).samples or []
+    used = sample.model_usage["mockllm/model"]
+    oracle = oracle_usage(resolve_script("inventory_cli"))
+    calibration = calibrate([log])
+    assert (calibration.sessions, calibration.turns) == (1, 28)
+    assert calibration.input_tokens == pytest.approx(used.input_tokens / oracle.input_tokens)
+    assert calibration.output_tokens == pytest.approx(used.output_tokens / oracle.output_tokens)
+    assert calibration.generations == pytest.approx(28 / oracle.generations)
+    [row] = estimate([("todo_app", resolve_script("todo_app"))], Projection(), calibration)
+    assert row.projected.input_tokens == round(row.oracle.input_tokens * calibration.input_tokens)
+    result = cli("todo_app", "--calibrate", str(log.parent))
+    assert result.returncode == 0, result.stderr
+    assert f"input ×{calibration.input_tokens:.2f}" in result.stdout
+    assert "1 session(s), 28 turns" in result.stdout
+
+
+def test_calibrating_from_logs_without_sessions_is_a_clear_error(tmp_path: Path) -> None:
+    from tests.report.replayed import replayed_gaia_log
+
+    log = replayed_gaia_log(tmp_path / "logs")
+    result = cli("--calibrate", str(log))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "no StaminaBench session with model usage" in result.stderr

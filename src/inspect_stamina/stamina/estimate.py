@@ -51,9 +51,29 @@ class Usage:
             max(self.peak_context, other.peak_context),
         )
 
+    def scaled(self, calibration: Calibration) -> Usage:
+        """This usage as the calibrated agent would spend it (the oracle's peak context kept)."""
+        return Usage(
+            round(self.generations * calibration.generations),
+            round(self.input_tokens * calibration.input_tokens),
+            round(self.output_tokens * calibration.output_tokens),
+            self.peak_context,
+        )
+
     def cost(self, price_input: float, price_output: float) -> float:
         """US dollars at the given prices per million input and output tokens."""
         return (self.input_tokens * price_input + self.output_tokens * price_output) / 1e6
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A measured agent's usage as multiples of the oracle's over the same turns."""
+
+    generations: float
+    input_tokens: float
+    output_tokens: float
+    sessions: int
+    turns: int
 
 
 @dataclass(frozen=True)
@@ -115,14 +135,15 @@ def _source_text(reference: Path | None) -> str:
     return reference.read_text(encoding="utf-8", errors="replace")
 
 
-def oracle_usage(loaded: LoadedScript) -> Usage:
-    """The oracle's session counted as `stamina/oracle` reports it, request by request."""
+def oracle_usage(loaded: LoadedScript, turns: int | None = None) -> Usage:
+    """The oracle's session (its first ``turns``) counted as `stamina/oracle` reports it,
+    request by request."""
     tools = _tools()
     messages: list[ChatMessage] = [
         ChatMessageSystem(content=SYSTEM_PROMPT.format(workspace=WORKSPACE))
     ]
     usage = Usage()
-    for turn in loaded.turns():
+    for turn in loaded.turns()[:turns]:
         groups = _turn_messages(loaded, turn, f"call_{turn.number}")
         messages.extend(groups[0])
         for outputs in groups[1:]:
@@ -160,18 +181,67 @@ def projected_usage(loaded: LoadedScript, projection: Projection) -> Usage:
 
 
 def estimate(
-    scripts: Sequence[tuple[str, LoadedScript]], projection: Projection
+    scripts: Sequence[tuple[str, LoadedScript]],
+    projection: Projection,
+    calibration: Calibration | None = None,
 ) -> list[ScriptEstimate]:
-    """The oracle's and the projected usage of each script."""
-    return [
-        ScriptEstimate(
-            name,
-            loaded.script.total_turns,
-            oracle_usage(loaded),
-            projected_usage(loaded, projection),
+    """The oracle's usage of each script, and the projected one: from the projection's
+    assumptions, or the oracle's scaled by a measured agent's calibration."""
+    rows = []
+    for name, loaded in scripts:
+        oracle = oracle_usage(loaded)
+        projected = (
+            oracle.scaled(calibration)
+            if calibration is not None
+            else projected_usage(loaded, projection)
         )
-        for name, loaded in scripts
-    ]
+        rows.append(ScriptEstimate(name, loaded.script.total_turns, oracle, projected))
+    return rows
+
+
+def calibrate(logs: Sequence[str | Path]) -> Calibration:
+    """How a measured agent's StaminaBench sessions compare with the oracle's transcript
+    over the turns each session reached: its generations and tokens as multiples."""
+    from inspect_ai.log import read_eval_log
+
+    from inspect_stamina.errors import StaminaError
+    from inspect_stamina.report.logs import find_logs
+    from inspect_stamina.stamina.task import resolve_script
+
+    measured, oracle, sessions, turns = Usage(), Usage(), 0, 0
+    for path in find_logs(logs):
+        log = read_eval_log(str(path))
+        for sample in log.samples or []:
+            metadata = sample.metadata or {}
+            usage = (sample.model_usage or {}).get(log.eval.model)
+            scored = [(x.metadata or {}).get("turns") for x in (sample.scores or {}).values()]
+            records = next((t for t in scored if t), None) or (sample.store or {}).get(
+                "SessionRecord:turns", []
+            )
+            if "script" not in metadata or usage is None or not records:
+                continue
+            source = metadata.get("script_path") or metadata["script"]
+            if not Path(str(source)).is_file():
+                source = metadata["script"]
+            try:
+                loaded = resolve_script(str(source))
+            except StaminaError as ex:
+                raise StaminaError(f"{path}: the script of sample {sample.id}: {ex}") from ex
+            generations = sum(int(r.get("generations") or 0) for r in records)
+            measured += Usage(generations, usage.input_tokens, usage.output_tokens, 0)
+            oracle += oracle_usage(loaded, len(records))
+            sessions, turns = sessions + 1, turns + len(records)
+    if not sessions or not oracle.input_tokens:
+        raise StaminaError(
+            "--calibrate: no StaminaBench session with model usage in " + ", ".join(map(str, logs))
+        )
+    return Calibration(
+        measured.generations / oracle.generations,
+        measured.input_tokens / oracle.input_tokens,
+        measured.output_tokens / max(oracle.output_tokens, 1),
+        sessions,
+        turns,
+    )
 
 
 def _k(tokens: int) -> str:
