@@ -26,7 +26,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"stamina", "gaia"}),
     frozenset({"tokens"}),
     frozenset({"sandbox", "metrics", "model_check", "offline"}),
-    frozenset({"task_args"}),
+    frozenset({"task_args", "log_files"}),
     frozenset({"errors", "paths"}),
 )
 # Python files the package ships as data (image contents, scripts' reference projects)

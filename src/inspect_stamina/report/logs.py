@@ -25,6 +25,7 @@ from inspect_ai.log import (
 )
 
 from inspect_stamina.errors import StaminaError
+from inspect_stamina.log_files import find_logs
 from inspect_stamina.report.config import Config, run_config
 from inspect_stamina.stamina.record import TurnRecord, turn_records
 from inspect_stamina.stamina.user import USER_ROLE
@@ -35,7 +36,6 @@ GAIA_SCORER = "gaia_scorer"
 _SKIPPED_FIELDS = {"messages", "events", "attachments"}
 # generated scripts are named after their domain: "Generated devops library (100 turns, …)"
 _GENERATED = re.compile(r"task_name:\s*['\"]?Generated (\S+) library")
-_LOG_SUFFIXES = (".eval", ".json")
 
 
 @dataclass(frozen=True)
@@ -124,28 +124,6 @@ class LogSet:
     def scored(self) -> list[Session]:
         """Sessions the scorer ran on: the ones every metric is computed from."""
         return [s for s in self.sessions if s.scored]
-
-
-def find_logs(paths: Sequence[str | Path]) -> list[Path]:
-    """The log files among the given files and directories (searched recursively)."""
-    found: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            found.extend(
-                sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in _LOG_SUFFIXES)
-            )
-        elif path.is_file():
-            found.append(path)
-        else:
-            raise StaminaError(f"Cannot read the eval log {path}: no such file or directory.")
-    # a log named twice (a file and its directory, say) is read once
-    found = list({p.resolve(): p for p in found}.values())
-    if not found:
-        raise StaminaError(
-            "No eval logs found in " + ", ".join(str(p) for p in paths) + " (.eval or .json)."
-        )
-    return found
 
 
 def script_domain(script_text: str) -> str | None:

@@ -205,7 +205,7 @@ def calibrate(logs: Sequence[str | Path]) -> Calibration:
     from inspect_ai.log import read_eval_log
 
     from inspect_stamina.errors import StaminaError
-    from inspect_stamina.report.logs import find_logs
+    from inspect_stamina.log_files import find_logs
     from inspect_stamina.stamina.task import resolve_script
 
     measured, oracle, sessions, turns = Usage(), Usage(), 0, 0
