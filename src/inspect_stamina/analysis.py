@@ -147,7 +147,8 @@ def stamina_samples_df(logs: str | Path | Sequence[str | Path], quiet: bool = Tr
     return frame
 
 
-TURN_COLUMNS = (
+# what names a turn's session: the join key, the log, the sample and its configuration
+_SESSION_COLUMNS = (
     "sample_id",
     "log",
     "id",
@@ -156,6 +157,9 @@ TURN_COLUMNS = (
     "configuration",
     "script",
     "domain",
+)
+TURN_COLUMNS = (
+    *_SESSION_COLUMNS,
     "epoch",
     "scored",
     "turn",
@@ -185,14 +189,7 @@ TURN_COLUMNS = (
 _TURN_DTYPES = {
     **dict.fromkeys(
         (
-            "sample_id",
-            "log",
-            "id",
-            "model",
-            "agent",
-            "configuration",
-            "script",
-            "domain",
+            *_SESSION_COLUMNS,
             "phase",
             "kind",
             "layer",
