@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -18,7 +19,8 @@ import pytest
 
 from inspect_stamina.generator import library
 from inspect_stamina.generator.domains import DOMAINS, Domain
-from inspect_stamina.generator.model import Cases, FunctionTemplate, Plant, Project
+from inspect_stamina.generator.languages.language import TIMING_FLOOR
+from inspect_stamina.generator.model import Cases, FunctionTemplate, Plant, Project, Slowdown
 from tests.generator.test_generator import node_passes, passes
 
 PACKAGE = "catalogue_pkg"
@@ -165,3 +167,52 @@ def test_every_value_a_plant_may_take_has_a_probe_that_holds(
             assert not _holds(
                 domain, probe, probe.body, probe.cases, (), tmp_path, (base, *others)
             ), choice.value
+
+
+SLOW_CASES = [
+    pytest.param(name, function, id=f"{name}:{function}")
+    for name, domain in DOMAINS.items()
+    for function in domain.slowdowns
+]
+
+
+def _slowed(domain_name: str, name: str) -> tuple[Domain, FunctionTemplate, Slowdown]:
+    domain = DOMAINS[domain_name]
+    return domain, next(t for t in _templates(domain) if t.name == name), domain.slowdowns[name]
+
+
+@pytest.mark.parametrize(("domain_name", "name"), SLOW_CASES)
+def test_a_slow_rewrite_is_right_on_every_case(domain_name: str, name: str, tmp_path: Path) -> None:
+    """The teammate's rewrite is correct (the user reports slowness, nothing else): it
+    passes the function's cases, the defect's and the rejected arguments; the
+    reference body stands alone, as the timing test holds it beside the agent's."""
+    domain, template, slow = _slowed(domain_name, name)
+    cases = (*template.cases, *(template.defect.cases if template.defect else ()))
+    assert _holds(domain, template, slow.slow_body, cases, template.raises, tmp_path)
+    assert not template.requires, "the timing test holds the reference body on its own"
+    namespace: dict[str, object] = {}
+    exec(f"def reference({template.params}):\n{template.body}\n", namespace)  # noqa: S102
+    eval(f"reference({slow.arguments})", namespace)  # noqa: S307 - a NameError if it is not
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("domain_name", "name"), SLOW_CASES)
+def test_the_timing_test_tells_a_slow_rewrite_from_the_function(
+    domain_name: str, name: str, tmp_path: Path
+) -> None:
+    """On the input the user names, the function as asked for passes the turn's timing
+    test, and the rewrite runs past twice the bound's floor (so past the bound
+    wherever the reference takes under a tenth of the floor)."""
+    domain, template, slow = _slowed(domain_name, name)
+    project = _project(domain, template, template.body)
+    live = project.functions[name]
+    work = tmp_path / "work"
+    for path, text in domain.lang.render(project).items():
+        (work / path).parent.mkdir(parents=True, exist_ok=True)
+        (work / path).write_text(text)
+    timing = domain.lang.timing_test(name, live, slow.arguments)
+    assert timing is not None
+    assert passes(f"from {PACKAGE} import {name}\n{timing}", work, PACKAGE)
+    program = f"def slow({template.params}):\n{slow.slow_body}\n\nslow({slow.arguments})\n"
+    with pytest.raises(subprocess.TimeoutExpired):
+        subprocess.run([sys.executable, "-c", program], timeout=2 * TIMING_FLOOR, check=True)

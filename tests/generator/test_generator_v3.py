@@ -21,7 +21,7 @@ import pytest
 
 from inspect_stamina.generator.generate import DOMAINS, generate
 from inspect_stamina.generator.summary import overlap, script_figures
-from inspect_stamina.stamina.loaded_script import LoadedScript, load_script
+from inspect_stamina.stamina.loaded_script import LoadedScript, Turn, load_script
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS
 
 V3_CASES = [
@@ -213,6 +213,32 @@ def test_a_retired_name_must_warn_and_keep_working(tmp_path: Path) -> None:
     assert not passes(test, work, "reportly")
 
 
+def _fails_before_and_passes_after(
+    path: Path, loaded: LoadedScript, turn: Turn, work: Path
+) -> None:
+    """Replay every reference up to `turn` (setups included): its test fails on the
+    project before it and passes after its reference."""
+    import shutil
+
+    from tests.generator.test_generator import bash, passes
+
+    [check] = turn.checkpoints
+    test = (path.parent / str(check.test_file)).read_text()
+    package = loaded.script.description.split("`")[1]
+    work.mkdir()
+    for earlier in loaded.turns()[: turn.number]:
+        if earlier.prompt.setup:
+            bash(earlier.prompt.setup, work)
+        if earlier.number == turn.number:
+            assert not passes(test, work, package), "the test passes before its turn"
+        reference = path.parent / (earlier.prompt.reference or "-")
+        if reference.is_dir():
+            shutil.copytree(reference, work, dirs_exist_ok=True)
+        elif earlier.prompt.reference:
+            bash(reference.read_text(), work)
+    assert passes(test, work, package), "the test fails after its turn"
+
+
 @pytest.mark.parametrize("domain", ["data", "devops"])
 def test_the_late_phase_fixes_a_path_traversal_checked_with_hostile_paths(
     tmp_path: Path, domain: str
@@ -221,10 +247,6 @@ def test_the_late_phase_fixes_a_path_traversal_checked_with_hostile_paths(
     output path with a `..` part: the prompt states the message, the exit code and that
     nothing is written; its test climbs out of a real directory, fails on the project
     before the turn and passes after it, and the command's own runs still work."""
-    import shutil
-
-    from tests.generator.test_generator import bash, passes
-
     path = generate(domain, 100, 0, tmp_path / "script")
     loaded = load_script(path)
     [turn] = [t for t in loaded.turns() if "unsafe output path" in t.prompt.text]
@@ -235,17 +257,30 @@ def test_the_late_phase_fixes_a_path_traversal_checked_with_hostile_paths(
     test = (path.parent / str(check.test_file)).read_text()
     assert 1 <= test.count("assert 'unsafe output path' in result.stderr") <= 2
     assert "'sub' / '..'" in test and "assert result.returncode == 0" in test
-    package = loaded.script.description.split("`")[1]
-    work = tmp_path / "work"
-    work.mkdir()
-    for earlier in loaded.turns()[: turn.number]:
-        if earlier.prompt.setup:
-            bash(earlier.prompt.setup, work)
-        if earlier.number == turn.number:
-            assert not passes(test, work, package), "the guard's test passes before its turn"
-        reference = path.parent / (earlier.prompt.reference or "-")
-        if reference.is_dir():
-            shutil.copytree(reference, work, dirs_exist_ok=True)
-        elif earlier.prompt.reference:
-            bash(reference.read_text(), work)
-    assert passes(test, work, package)
+    _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")
+
+
+@pytest.mark.parametrize("domain", ["algorithms", "data", "devops"])
+def test_the_late_phase_makes_a_slowed_function_fast_again(tmp_path: Path, domain: str) -> None:
+    """A teammate's correct but quadratic rewrite lands before a late turn; the user names
+    the input that crawls and asks for under a second with the same results. The turn's
+    test times the function against the reference body on that input: it fails on the
+    project before the turn (the rewrite applied) and passes after it."""
+    path = generate(domain, 100, 0, tmp_path / "script")
+    loaded = load_script(path)
+    slowed = [
+        t for t in loaded.turns() if any(str(c.name).endswith(" fast again") for c in t.checkpoints)
+    ]
+    assert 1 <= len(slowed) <= 2
+    turn = slowed[0]
+    assert turn.phase == "Deployment and Edge Cases"
+    assert turn.prompt.kind == "bug" and turn.prompt.origin == "harness"
+    name = str(turn.checkpoints[0].name).split()[0]
+    assert f"def {name}(" in str(turn.prompt.setup)  # the teammate's rewrite, appended
+    live = {t.name: t for t in [*DOMAINS[domain].templates, *DOMAINS[domain].more_templates]}
+    template = next(n for n in DOMAINS[domain].slowdowns if n in live and name.startswith(n))
+    size = DOMAINS[domain].slowdowns[template].size
+    assert size in turn.prompt.text and "under a second" in turn.prompt.text
+    test = (path.parent / str(turn.checkpoints[0].test_file)).read_text()
+    assert f"def test_{name}_is_fast_on_a_large_input():" in test
+    _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from inspect_stamina.generator import (
     algorithms,
@@ -15,11 +16,11 @@ from inspect_stamina.generator.catalogue import algorithms as more_algorithms
 from inspect_stamina.generator.catalogue import algorithms_js as more_algorithms_js
 from inspect_stamina.generator.catalogue import data as more_data
 from inspect_stamina.generator.catalogue import devops as more_devops
+from inspect_stamina.generator.catalogue import slowdowns, webapi_endpoints, webapi_records
 from inspect_stamina.generator.catalogue import webapi as more_webapi
-from inspect_stamina.generator.catalogue import webapi_endpoints, webapi_records
 from inspect_stamina.generator.http_service import HttpService
 from inspect_stamina.generator.languages import JavaScript, Language, Python
-from inspect_stamina.generator.model import CommandTemplate, FunctionTemplate, Plant
+from inspect_stamina.generator.model import CommandTemplate, FunctionTemplate, Plant, Slowdown
 
 PACKAGES = ("algokit", "tinyalgo", "mathbox", "toolbelt", "numkit", "smallalgs")
 LANGUAGES: dict[str, Language] = {
@@ -51,6 +52,8 @@ class Domain:
     # more functions a user may ask for, from generator version 3 on (a catalogue large
     # enough that two seeds of a domain build different projects)
     more_templates: tuple[FunctionTemplate, ...] = ()
+    # version 3's performance turns: a teammate's slow rewrite of a function, by name
+    slowdowns: Mapping[str, Slowdown] = field(default_factory=dict)
 
     @property
     def lang(self) -> Language:
@@ -68,6 +71,7 @@ DOMAINS = {
         algorithms.RENAMES,
         ("quick_sort", "levenshtein", "matrix_multiply", "topological_sort", "kmeans"),
         more_templates=more_algorithms.MORE_TEMPLATES,
+        slowdowns=slowdowns.ALGORITHMS,
     ),
     "data": Domain(
         "data",
@@ -82,6 +86,7 @@ DOMAINS = {
         commands=data_pipeline.COMMANDS,
         first=("parse_rows",),  # every command reads a CSV file
         more_templates=more_data.MORE_TEMPLATES,
+        slowdowns=slowdowns.DATA,
     ),
     "devops": Domain(
         "devops",
@@ -95,6 +100,7 @@ DOMAINS = {
         library=devops.LIBRARY,
         commands=devops.COMMANDS,
         more_templates=more_devops.MORE_TEMPLATES,
+        slowdowns=slowdowns.DEVOPS,
     ),
     "algorithms-js": Domain(
         "algorithms-js",

@@ -34,6 +34,15 @@ class Change:
 
 
 @dataclass(frozen=True)
+class Slowdown:
+    """A teammate's correct but slow rewrite, and the large input it must handle fast."""
+
+    slow_body: str
+    arguments: str  # the call's arguments on the large input, as Python source
+    size: str  # that input as the user describes it ("a list of 50,000 numbers")
+
+
+@dataclass(frozen=True)
 class FunctionTemplate:
     """One public function a user asks for."""
 

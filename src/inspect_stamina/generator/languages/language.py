@@ -12,6 +12,11 @@ from inspect_stamina.generator.model import Cases, FunctionTemplate, LiveFunctio
 # what one test pins: these names (a function and its old names) on these cases and
 # these rejected arguments
 TestGroup = tuple[list[str], Cases, Cases]
+# a performance turn's bound: the agent's function may take this many seconds, or this
+# many times the reference body's own time on the same input, whichever is longer (the
+# user asks for "under a second": the check is never stricter than that)
+TIMING_FLOOR = 1.0
+TIMING_FACTOR = 10
 
 
 class Language(Protocol):
@@ -73,6 +78,12 @@ class Language(Protocol):
     def deprecation_test(self, old: str, new: str, args: str) -> str | None:
         """A test that calling `old(args)` warns it is deprecated, naming `new` (appended to
         a test file of `test`); None where the language has no such warning."""
+        ...
+
+    def timing_test(self, name: str, function: LiveFunction, arguments: str) -> str | None:
+        """A test that `name` on `arguments` returns what the function's body returns, within
+        TIMING_FLOOR seconds or TIMING_FACTOR times that body's own time, whichever is
+        longer (appended to a test file of `test`); None where the language has none."""
         ...
 
     def import_check(self, package: str) -> str:
@@ -149,6 +160,10 @@ class LibraryLanguage:
 
     def deprecation_test(self, old: str, new: str, args: str) -> str | None:
         """None: a renamed function's old name stays a plain alias."""
+        return None
+
+    def timing_test(self, name: str, function: LiveFunction, arguments: str) -> str | None:
+        """None: no timed test (the planner asks for no performance fix)."""
         return None
 
     def feature_asks(self, package: str, template: FunctionTemplate) -> tuple[str, ...]:

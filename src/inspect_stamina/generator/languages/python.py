@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from inspect_stamina.generator.languages.language import (
+    TIMING_FACTOR,
+    TIMING_FLOOR,
     LibraryLanguage,
     TestGroup,
     forbidden_rule,
@@ -97,6 +99,26 @@ class Python(LibraryLanguage):
             f"\n\ndef test_{old}_is_deprecated():\n"
             f'    with pytest.warns(DeprecationWarning, match="{new}"):\n'
             f"        {old}({args})\n"
+        )
+
+    def timing_test(self, name: str, function: LiveFunction, arguments: str) -> str | None:
+        """A pytest function timing `name` against the reference body, defined beside it in
+        the hidden test (the checker's process runs it; the agent's code runs in its own)."""
+        params = function.template.params
+        return (
+            f"\n\ndef _reference_{name}({params}):\n{function.body}\n"
+            f"\n\ndef test_{name}_is_fast_on_a_large_input():\n"
+            "    import time\n\n"
+            f"    arguments = ({arguments},)\n"
+            "    start = time.perf_counter()\n"
+            f"    expected = _reference_{name}(*arguments)\n"
+            "    reference = time.perf_counter() - start\n"
+            "    start = time.perf_counter()\n"
+            f"    result = {name}(*arguments)\n"
+            "    took = time.perf_counter() - start\n"
+            "    assert result == expected\n"
+            f"    bound = max({TIMING_FLOOR}, {TIMING_FACTOR} * reference)\n"
+            f'    assert took <= bound, f"{name} took {{took:.2f}} s; the bound is {{bound:.2f}} s"\n'
         )
 
     def test(self, package: str, groups: Sequence[TestGroup], suite: str = "") -> str:

@@ -10,7 +10,6 @@ turn's test passes on the state before the turn without the setup and fails with
 
 from __future__ import annotations
 
-from inspect_stamina.generator.model import LiveFunction
 from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
 
 _PLANT_EOF = "STAMINA_TEAMMATE_EOF"
@@ -91,26 +90,27 @@ def _planted_bug_turn(planner: Planner, number: int) -> GeneratedTurn:
     )
     # the reference restores the module as the project model has it, override removed
     turn.files[path] = planner.rendered[path]
-    turn.prompt.update(origin="harness", setup=_plant(lang.name, path, name, live, who))
+    naive = defect.naive_body
+    setup = plant_override(lang.name, path, name, live.template.params, naive, f"{who}: faster")
+    turn.prompt.update(origin="harness", setup=setup)
     return turn
 
 
-def _plant(language: str, path: str, name: str, live: LiveFunction, who: str) -> str:
-    """The teammate's commit: an overriding definition appended to the function's module.
+def plant_override(language: str, path: str, name: str, params: str, body: str, note: str) -> str:
+    """A teammate's commit: an overriding definition appended to the function's module.
 
     Python: a later `def` of the same name replaces the module's attribute before the
     package's `__init__` imports it. JavaScript: the module's function binding is
     reassigned (an `export const` the agent wrote becomes `let` first, so the
     reassignment holds), and every importer sees it through the live binding.
     """
-    params, naive = live.template.params, live.template.defect.naive_body  # type: ignore[union-attr]
     if language == "javascript":
-        code = f"\n// {who}: faster {name}\n{name} = function {name}({params}) {{\n{naive}\n}};\n"
+        code = f"\n// {note} {name}\n{name} = function {name}({params}) {{\n{body}\n}};\n"
         prepare = f"sed -i -E 's/^export const {name}\\b/export let {name}/' {path}\n"
     else:
-        code = f"\n\n# {who}: faster {name}\ndef {name}({params}):\n{naive}\n"
+        code = f"\n\n# {note} {name}\ndef {name}({params}):\n{body}\n"
         prepare = ""
     return f"{prepare}cat >> {path} <<'{_PLANT_EOF}'\n{code}{_PLANT_EOF}\n"
 
 
-__all__ = ["bug_report_turn", "defective_functions"]
+__all__ = ["bug_report_turn", "defective_functions", "plant_override"]

@@ -88,6 +88,7 @@ class Planner:
         # version 3: the teammate whose pushed changes plant the defects bug reports name
         self.teammate = self.rng.choice(TEAMMATES) if version >= 3 else ""
         self.planted: set[str] = set()  # functions whose defect a teammate has planted
+        self.slowed: set[str] = set()  # functions a teammate's rewrite made slow
         self.questions = 0  # question turns so far (version 3 keeps them rare)
         self.asked: set[str] = set()  # what version 3's questions asked about
         # version 3: facts said once in passing and asked for later (conversation.py)

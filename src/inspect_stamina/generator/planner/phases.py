@@ -12,6 +12,7 @@ from inspect_stamina.generator.planner import (
     features,
     library_turns,
     memory,
+    performance,
     questions,
     refactors,
     robustness,
@@ -56,6 +57,8 @@ COMMAND_ACTIONS: tuple[dict[str, float], ...] = (
 )
 # version 3: the late phase's security fix, once a command writes an output file
 SECURITY_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {}, {"command_security": 0.2})
+# version 3: the late phase's performance fix, where a slow rewrite is catalogued
+PERFORMANCE_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {}, {"performance": 0.1})
 CHECKED = frozenset(
     {
         "feature",
@@ -69,6 +72,7 @@ CHECKED = frozenset(
         "command_change",
         "command_bug",
         "command_security",
+        "performance",
         "merge",
     }
 )
@@ -87,6 +91,7 @@ ACTIONS: dict[str, Action] = {
     "command_change": cli_commands.command_change_turn,
     "command_bug": cli_commands.command_bug_turn,
     "command_security": cli_commands.command_security_turn,
+    "performance": performance.performance_turn,
     "explain": questions.explain_turn,
     "vague": robustness.vague_turn,
     "contradictory": robustness.contradictory_turn,
@@ -106,6 +111,7 @@ _CANDIDATES: dict[str, Callable[[Planner], list[Any]]] = {
     "command_change": cli_commands.changeable_commands,
     "command_bug": cli_commands.defective_commands,
     "command_security": cli_commands.guardable_commands,
+    "performance": performance.slowable_functions,
 }
 
 
@@ -144,8 +150,17 @@ def _turn(planner: Planner, number: int, phase: int) -> GeneratedTurn:
         weights = {**weights, **COMMAND_ACTIONS[phase]}
     if planner.version >= 3:  # a teammate plants defects now; commands are built right
         weights = {k: w for k, w in weights.items() if k != "command_bug"}
-        if planner.domain.commands:
-            weights = {**weights, **SECURITY_ACTIONS[phase]}
+        # the late phase has a security fix and a performance fix at least, where the
+        # project allows them: the security fix first ("before this goes anywhere
+        # shared"; a command's changed requirement can take away the case it guards),
+        # the performance fix drawn at its weight and certain towards the end
+        late = number >= 0.85 * planner.total
+        if planner.domain.commands and SECURITY_ACTIONS[phase]:
+            due = not planner.project.guarded_output
+            weights = {**weights, **({"command_security": 1.0} if due else SECURITY_ACTIONS[phase])}
+        if planner.domain.slowdowns and PERFORMANCE_ACTIONS[phase]:
+            due = late and not planner.slowed
+            weights = {**weights, **({"performance": 1.0} if due else PERFORMANCE_ACTIONS[phase])}
     checked = CHECKED_V3 if planner.version >= 3 else CHECKED
     forced = number - planner.last_checked >= 4  # a checkpoint at least every five turns
     fixed = planner.robustness_turns.get(number)
