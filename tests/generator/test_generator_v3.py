@@ -284,3 +284,19 @@ def test_the_late_phase_makes_a_slowed_function_fast_again(tmp_path: Path, domai
     test = (path.parent / str(turn.checkpoints[0].test_file)).read_text()
     assert f"def test_{name}_is_fast_on_a_large_input():" in test
     _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")
+
+
+def test_the_service_redacts_the_tokens_a_teammates_request_log_leaks(tmp_path: Path) -> None:
+    """A teammate's debugging log lands above the service's main guard before a late
+    turn, printing every request line with its `?token=` value; the user asks to keep the
+    log and redact the value as `[REDACTED]`. The turn's test reads the server's own
+    output: it fails on the project before the turn (the secret is there) and passes
+    after it."""
+    path = generate("webapi", 100, 1, tmp_path / "script")
+    loaded = load_script(path)
+    [turn] = [t for t in loaded.turns() if "[REDACTED]" in t.prompt.text]
+    assert turn.phase == "Deployment and Edge Cases"
+    assert "above the main guard" in str(turn.prompt.setup) or "__main__" in str(turn.prompt.setup)
+    for stated in ("`token`", "stderr", "`GET /notes?token=[REDACTED]`"):
+        assert stated in turn.prompt.text
+    _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")

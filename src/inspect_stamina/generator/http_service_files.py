@@ -176,6 +176,36 @@ class Store:
         self.next_ids = dict(data["next_ids"])
 '''
 
+# the request log of server.py: none at first; from version 3's late security fix, every
+# request line on stderr with the value of a `token` query parameter redacted
+QUIET_LOG = '''\
+    def log_message(self, format, *args):
+        """No request log: clients read the responses."""
+'''
+REDACTED_LOG = '''\
+    def log_message(self, format, *args):
+        """The request log on stderr, the value of a `token` query parameter redacted."""
+        import re
+        import sys
+
+        line = re.sub(r"(token=)[^&\\s]*", r"\\1[REDACTED]", format % args)
+        sys.stderr.write(f"{self.address_string()} - {line}\\n")
+'''
+# a teammate's debugging aid (version 3's late security fix): every request line on stderr,
+# tokens and all, inserted above server.py's main guard by the turn's setup
+DEBUG_LOG = """\
+# {who}: log every request while we debug staging
+import http.server as _debug_http
+import sys as _debug_sys
+
+
+def _debug_log_request(self, code="-", size="-"):
+    _debug_sys.stderr.write(f'{{self.address_string()}} - "{{self.requestline}}" {{code}} {{size}}\\n')
+
+
+_debug_http.BaseHTTPRequestHandler.log_request = _debug_log_request
+"""
+
 # a str.format template, hence its doubled braces
 SERVER_TEMPLATE = '''\
 """The HTTP server of {package}: the route table and the JSON around the handlers.
@@ -269,9 +299,7 @@ class Handler(BaseHTTPRequestHandler):
         """Answer a DELETE."""
         self.answer("DELETE")
 
-    def log_message(self, format, *args):
-        """No request log: clients read the responses."""
-
+{log_message}
 
 def main(argv=None):
     """Serve on 127.0.0.1 until stopped."""

@@ -163,6 +163,8 @@ class Project:
     commands: dict[str, LiveCommand] = field(default_factory=dict)  # the command line's
     # the command line refuses an output path with a `..` part (version 3's security fix)
     guarded_output: bool = False
+    # the service's request log redacts `token` query values (version 3's security fix)
+    redacted_log: bool = False
 
     def modules(self) -> list[str]:
         """The package's modules that hold functions, in a stable order."""

@@ -86,6 +86,15 @@ class Language(Protocol):
         longer (appended to a test file of `test`); None where the language has none."""
         ...
 
+    def log_leak(self, package: str, who: str) -> str | None:
+        """Bash planting a teammate's request log that leaks `token` query values (version
+        3's security fix in a service); None where the project has no request log."""
+        ...
+
+    def log_redaction_test(self, package: str, secret: str) -> str:
+        """A test that the request log redacts `token=SECRET` (only where `log_leak` plants)."""
+        ...
+
     def import_check(self, package: str) -> str:
         """A command that prints `imports ok` when the package imports."""
         ...
@@ -165,6 +174,14 @@ class LibraryLanguage:
     def timing_test(self, name: str, function: LiveFunction, arguments: str) -> str | None:
         """None: no timed test (the planner asks for no performance fix)."""
         return None
+
+    def log_leak(self, package: str, who: str) -> str | None:
+        """None: a library has no request log."""
+        return None
+
+    def log_redaction_test(self, package: str, secret: str) -> str:
+        """Never asked: `log_leak` plants nothing."""
+        raise NotImplementedError
 
     def feature_asks(self, package: str, template: FunctionTemplate) -> tuple[str, ...]:
         """Three phrasings naming the signature, the module and the export."""

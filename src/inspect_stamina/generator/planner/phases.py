@@ -11,6 +11,7 @@ from inspect_stamina.generator.planner import (
     conversation,
     features,
     library_turns,
+    log_redaction,
     memory,
     performance,
     questions,
@@ -57,6 +58,9 @@ COMMAND_ACTIONS: tuple[dict[str, float], ...] = (
 )
 # version 3: the late phase's security fix, once a command writes an output file
 SECURITY_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {}, {"command_security": 0.2})
+# version 3: a service's late security fix (its request log leaks tokens), due from the
+# phase's start as the commands' fix is
+SERVICE_SECURITY_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {}, {"log_redaction": 1.0})
 # version 3: the late phase's performance fix, where a slow rewrite is catalogued
 PERFORMANCE_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {}, {"performance": 0.1})
 CHECKED = frozenset(
@@ -72,6 +76,7 @@ CHECKED = frozenset(
         "command_change",
         "command_bug",
         "command_security",
+        "log_redaction",
         "performance",
         "merge",
     }
@@ -92,6 +97,7 @@ ACTIONS: dict[str, Action] = {
     "command_bug": cli_commands.command_bug_turn,
     "command_security": cli_commands.command_security_turn,
     "performance": performance.performance_turn,
+    "log_redaction": log_redaction.log_redaction_turn,
     "explain": questions.explain_turn,
     "vague": robustness.vague_turn,
     "contradictory": robustness.contradictory_turn,
@@ -112,6 +118,7 @@ _CANDIDATES: dict[str, Callable[[Planner], list[Any]]] = {
     "command_bug": cli_commands.defective_commands,
     "command_security": cli_commands.guardable_commands,
     "performance": performance.slowable_functions,
+    "log_redaction": log_redaction.leaky_services,
 }
 
 
@@ -158,6 +165,8 @@ def _turn(planner: Planner, number: int, phase: int) -> GeneratedTurn:
         if planner.domain.commands and SECURITY_ACTIONS[phase]:
             due = not planner.project.guarded_output
             weights = {**weights, **({"command_security": 1.0} if due else SECURITY_ACTIONS[phase])}
+        if not planner.project.redacted_log:
+            weights = {**weights, **SERVICE_SECURITY_ACTIONS[phase]}
         if planner.domain.slowdowns and PERFORMANCE_ACTIONS[phase]:
             due = late and not planner.slowed
             weights = {**weights, **({"performance": 1.0} if due else PERFORMANCE_ACTIONS[phase])}
