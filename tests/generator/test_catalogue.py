@@ -64,8 +64,10 @@ def _holds(
     raises: Cases,
     tmp: Path,
     plants: tuple[Plant, ...] = (),
+    extra: str = "",
 ) -> bool:
-    """Whether `body` passes `cases` and `raises`, as the domain's checkpoint tests them."""
+    """Whether `body` passes `cases` and `raises` (and the `extra` tests), as the domain's
+    checkpoint tests them."""
     lang = domain.lang
     work = tmp / "work"
     shutil.rmtree(work, ignore_errors=True)
@@ -74,7 +76,7 @@ def _holds(
         (work / path).parent.mkdir(parents=True, exist_ok=True)
         (work / path).write_text(text)
     test_name = f"test_t001_{template.name}{lang.test_suffix}"
-    source = lang.test(PACKAGE, [([template.name], cases, raises)], suite=test_name)
+    source = lang.test(PACKAGE, [([template.name], cases, raises)], suite=test_name, extra=extra)
     if domain.language == "javascript":
         test_file = work / "tests" / test_name
         test_file.parent.mkdir(exist_ok=True)
@@ -181,18 +183,24 @@ def _slowed(domain_name: str, name: str) -> tuple[Domain, FunctionTemplate, Slow
     return domain, next(t for t in _templates(domain) if t.name == name), domain.slowdowns[name]
 
 
+def _program(domain: Domain, params: str, body: str, arguments: str) -> list[str]:
+    """A command calling a function of `body` alone on `arguments`, in the domain's language."""
+    if domain.language == "javascript":
+        return ["node", "-e", f"function run({params}) {{\n{body}\n}}\nrun({arguments});"]
+    return [sys.executable, "-c", f"def run({params}):\n{body}\n\nrun({arguments})\n"]
+
+
 @pytest.mark.parametrize(("domain_name", "name"), SLOW_CASES)
 def test_a_slow_rewrite_is_right_on_every_case(domain_name: str, name: str, tmp_path: Path) -> None:
     """The teammate's rewrite is correct (the user reports slowness, nothing else): it
     passes the function's cases, the defect's and the rejected arguments; the
-    reference body stands alone, as the timing test holds it beside the agent's."""
+    reference body runs on its own, as the timing test holds it beside the agent's."""
     domain, template, slow = _slowed(domain_name, name)
     cases = (*template.cases, *(template.defect.cases if template.defect else ()))
     assert _holds(domain, template, slow.slow_body, cases, template.raises, tmp_path)
     assert not template.requires, "the timing test holds the reference body on its own"
-    namespace: dict[str, object] = {}
-    exec(f"def reference({template.params}):\n{template.body}\n", namespace)  # noqa: S102
-    eval(f"reference({slow.arguments})", namespace)  # noqa: S307 - a NameError if it is not
+    alone = _program(domain, template.params, template.body, slow.arguments)
+    assert subprocess.run(alone, capture_output=True, timeout=60).returncode == 0
 
 
 @pytest.mark.slow
@@ -204,15 +212,10 @@ def test_the_timing_test_tells_a_slow_rewrite_from_the_function(
     test, and the rewrite runs past twice the bound's floor (so past the bound
     wherever the reference takes under a tenth of the floor)."""
     domain, template, slow = _slowed(domain_name, name)
-    project = _project(domain, template, template.body)
-    live = project.functions[name]
-    work = tmp_path / "work"
-    for path, text in domain.lang.render(project).items():
-        (work / path).parent.mkdir(parents=True, exist_ok=True)
-        (work / path).write_text(text)
+    live = _project(domain, template, template.body).functions[name]
     timing = domain.lang.timing_test(name, live, slow.arguments)
     assert timing is not None
-    assert passes(f"from {PACKAGE} import {name}\n{timing}", work, PACKAGE)
-    program = f"def slow({template.params}):\n{slow.slow_body}\n\nslow({slow.arguments})\n"
+    assert _holds(domain, template, template.body, template.cases, (), tmp_path, extra=timing)
+    slowly = _program(domain, template.params, slow.slow_body, slow.arguments)
     with pytest.raises(subprocess.TimeoutExpired):
-        subprocess.run([sys.executable, "-c", program], timeout=2 * TIMING_FLOOR, check=True)
+        subprocess.run(slowly, capture_output=True, timeout=2 * TIMING_FLOOR, check=True)

@@ -220,23 +220,29 @@ def _fails_before_and_passes_after(
     project before it and passes after its reference."""
     import shutil
 
-    from tests.generator.test_generator import bash, passes
+    from tests.generator.test_generator import bash, node_passes, passes
 
     [check] = turn.checkpoints
-    test = (path.parent / str(check.test_file)).read_text()
+    test_file = path.parent / str(check.test_file)
     package = loaded.script.description.split("`")[1]
+
+    def ok() -> bool:
+        if loaded.script.programming_languages == ["javascript"]:
+            return node_passes(test_file, work)
+        return passes(test_file.read_text(), work, package)
+
     work.mkdir()
     for earlier in loaded.turns()[: turn.number]:
         if earlier.prompt.setup:
             bash(earlier.prompt.setup, work)
         if earlier.number == turn.number:
-            assert not passes(test, work, package), "the test passes before its turn"
+            assert not ok(), "the test passes before its turn"
         reference = path.parent / (earlier.prompt.reference or "-")
         if reference.is_dir():
             shutil.copytree(reference, work, dirs_exist_ok=True)
         elif earlier.prompt.reference:
             bash(reference.read_text(), work)
-    assert passes(test, work, package), "the test fails after its turn"
+    assert ok(), "the test fails after its turn"
 
 
 @pytest.mark.parametrize("domain", ["data", "devops"])
@@ -260,7 +266,7 @@ def test_the_late_phase_fixes_a_path_traversal_checked_with_hostile_paths(
     _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")
 
 
-@pytest.mark.parametrize("domain", ["algorithms", "data", "devops"])
+@pytest.mark.parametrize("domain", ["algorithms", "data", "devops", "algorithms-js"])
 def test_the_late_phase_makes_a_slowed_function_fast_again(tmp_path: Path, domain: str) -> None:
     """A teammate's correct but quadratic rewrite lands before a late turn; the user names
     the input that crawls and asks for under a second with the same results. The turn's
@@ -276,13 +282,12 @@ def test_the_late_phase_makes_a_slowed_function_fast_again(tmp_path: Path, domai
     assert turn.phase == "Deployment and Edge Cases"
     assert turn.prompt.kind == "bug" and turn.prompt.origin == "harness"
     name = str(turn.checkpoints[0].name).split()[0]
-    assert f"def {name}(" in str(turn.prompt.setup)  # the teammate's rewrite, appended
-    live = {t.name: t for t in [*DOMAINS[domain].templates, *DOMAINS[domain].more_templates]}
-    template = next(n for n in DOMAINS[domain].slowdowns if n in live and name.startswith(n))
-    size = DOMAINS[domain].slowdowns[template].size
-    assert size in turn.prompt.text and "under a second" in turn.prompt.text
+    setup = str(turn.prompt.setup)  # the teammate's rewrite, appended
+    assert f"def {name}(" in setup or f"{name} = function {name}(" in setup
+    [slow] = [s for s in DOMAINS[domain].slowdowns.values() if s.slow_body in setup]
+    assert slow.size in turn.prompt.text and "under a second" in turn.prompt.text
     test = (path.parent / str(turn.checkpoints[0].test_file)).read_text()
-    assert f"def test_{name}_is_fast_on_a_large_input():" in test
+    assert f"{name}_is_fast_on_a_large_input" in test or f"{name} is fast on a large input" in test
     _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")
 
 
@@ -299,4 +304,20 @@ def test_the_service_redacts_the_tokens_a_teammates_request_log_leaks(tmp_path: 
     assert "above the main guard" in str(turn.prompt.setup) or "__main__" in str(turn.prompt.setup)
     for stated in ("`token`", "stderr", "`GET /notes?token=[REDACTED]`"):
         assert stated in turn.prompt.text
+    _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")
+
+
+def test_the_data_files_gain_a_layout_and_the_old_one_still_reads(tmp_path: Path) -> None:
+    """The files the pipeline reads gain a second layout, stated exactly; the reader and
+    the commands must read both. The turn's test runs the reader's cases in both layouts
+    and a command case per command with its input restated: it fails on the project
+    before the turn and passes after it."""
+    path = generate("data", 100, 3, tmp_path / "script")
+    loaded = load_script(path)
+    [turn] = [t for t in loaded.turns() if "`#format=2`" in t.prompt.text]
+    for stated in ("semicolons", "both", "old layout"):
+        assert stated in turn.prompt.text
+    test = (path.parent / str(turn.checkpoints[0].test_file)).read_text()
+    assert "('#format=2\\n" in test and "write_text('#format=2\\n" in test
+    assert "('a,b\\n" in test  # the old layout's cases stay
     _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")

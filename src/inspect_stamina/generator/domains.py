@@ -16,11 +16,22 @@ from inspect_stamina.generator.catalogue import algorithms as more_algorithms
 from inspect_stamina.generator.catalogue import algorithms_js as more_algorithms_js
 from inspect_stamina.generator.catalogue import data as more_data
 from inspect_stamina.generator.catalogue import devops as more_devops
-from inspect_stamina.generator.catalogue import slowdowns, webapi_endpoints, webapi_records
+from inspect_stamina.generator.catalogue import (
+    format_changes,
+    slowdowns,
+    webapi_endpoints,
+    webapi_records,
+)
 from inspect_stamina.generator.catalogue import webapi as more_webapi
 from inspect_stamina.generator.http_service import HttpService
 from inspect_stamina.generator.languages import JavaScript, Language, Python
-from inspect_stamina.generator.model import CommandTemplate, FunctionTemplate, Plant, Slowdown
+from inspect_stamina.generator.model import (
+    CommandTemplate,
+    FormatChange,
+    FunctionTemplate,
+    Plant,
+    Slowdown,
+)
 
 PACKAGES = ("algokit", "tinyalgo", "mathbox", "toolbelt", "numkit", "smallalgs")
 LANGUAGES: dict[str, Language] = {
@@ -54,6 +65,8 @@ class Domain:
     more_templates: tuple[FunctionTemplate, ...] = ()
     # version 3's performance turns: a teammate's slow rewrite of a function, by name
     slowdowns: Mapping[str, Slowdown] = field(default_factory=dict)
+    # version 3: the data files the project reads gain a second layout (late phase)
+    format_change: FormatChange | None = None
 
     @property
     def lang(self) -> Language:
@@ -87,6 +100,7 @@ DOMAINS = {
         first=("parse_rows",),  # every command reads a CSV file
         more_templates=more_data.MORE_TEMPLATES,
         slowdowns=slowdowns.DATA,
+        format_change=format_changes.DATA,
     ),
     "devops": Domain(
         "devops",
@@ -111,6 +125,7 @@ DOMAINS = {
         algorithms_js.RENAMES,
         ("quickSort", "levenshtein", "matrixMultiply", "topologicalSort", "kMeans"),
         more_templates=more_algorithms_js.MORE_TEMPLATES,
+        slowdowns=slowdowns.ALGORITHMS_JS,
     ),
     "webapi": Domain(
         "webapi",

@@ -178,7 +178,9 @@ class HttpService(Python):
             )
         return "\n".join(parts)
 
-    def test(self, package: str, groups: Sequence[TestGroup], suite: str = "") -> str:
+    def test(
+        self, package: str, groups: Sequence[TestGroup], suite: str = "", extra: str = ""
+    ) -> str:
         """One test per case, each with a fresh server (pytest's JUnit XML names the file)."""
         lines = [TEST_HARNESS.rstrip("\n")]
         for names, cases, raises in groups:
@@ -190,7 +192,7 @@ class HttpService(Python):
                     lines.append(f"    with Service({package!r}) as api:")
                     lines += [f"        {line}" for line in setup]
                     lines.append(f"        assert {last} == {expected}")
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines) + "\n" + extra
 
     def rules(self, package: str) -> list[dict[str, Any]]:
         """Python's rules, and the standard library only (the sandbox has no network)."""

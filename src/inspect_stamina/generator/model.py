@@ -43,6 +43,17 @@ class Slowdown:
 
 
 @dataclass(frozen=True)
+class FormatChange:
+    """A reader's input gains a new layout; files in the old one must still read."""
+
+    function: str  # the reader (a template name)
+    layout: str  # the new layout as the user states it
+    body: str  # the reader reading both layouts
+    marker: str  # the first line that marks the new layout
+    separator: str  # the new layout's field separator, for the old one's comma
+
+
+@dataclass(frozen=True)
 class FunctionTemplate:
     """One public function a user asks for."""
 

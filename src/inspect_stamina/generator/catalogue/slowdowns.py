@@ -5,7 +5,8 @@ on the large input the user names it takes seconds where the function as first
 asked for takes milliseconds. A performance turn plants one and asks for the function
 to be fast again; its test times the agent's function against the reference body on
 that input in the same sandbox (see `Language.timing_test`). The reference must not
-call the package's other functions: the test holds it on its own.
+call the package's other functions: the test holds it on its own. JavaScript's inputs are
+larger: the same quadratic rewrite runs many times faster in V8 than in CPython.
 """
 
 from __future__ import annotations
@@ -321,4 +322,68 @@ DEVOPS: dict[str, Slowdown] = {
     ),
 }
 
-__all__ = ["ALGORITHMS", "DATA", "DEVOPS"]
+ALGORITHMS_JS: dict[str, Slowdown] = {
+    "dedupe": S(
+        "  return items.filter((item, i) => items.indexOf(item) === i);",
+        "Array.from({ length: 150000 }, (_, i) => i % 75000)",
+        "an array of 150,000 numbers with 75,000 distinct values",
+    ),
+    "mostFrequent": S(
+        "  let best = null;\n"
+        "  let top = 0;\n"
+        "  for (const value of values) {\n"
+        "    const count = values.filter((other) => other === value).length;\n"
+        "    if (count > top || (count === top && value < best)) [best, top] = [value, count];\n"
+        "  }\n"
+        "  return best;",
+        "Array.from({ length: 46000 }, (_, i) => i % 23000)",
+        "an array of 46,000 numbers",
+    ),
+    "majorityElement": S(
+        "  for (const value of values) {\n"
+        "    if (values.filter((other) => other === value).length * 2 > values.length) return value;\n"
+        "  }\n"
+        "  return null;",
+        "Array.from({ length: 50000 }, (_, i) => i)",
+        "an array of 50,000 numbers",
+    ),
+    "twoSum": S(
+        "  for (let j = 0; j < values.length; j += 1) {\n"
+        "    for (let i = 0; i < j; i += 1) if (values[i] + values[j] === target) return [i, j];\n"
+        "  }\n"
+        "  return null;",
+        "Array.from({ length: 80000 }, (_, i) => i), -1",
+        "an array of 80,000 numbers",
+    ),
+    "primesBelow": S(
+        "  const primes = [];\n"
+        "  for (let p = 2; p < n; p += 1) {\n"
+        "    let prime = true;\n"
+        "    for (let d = 2; d < p && prime; d += 1) prime = p % d !== 0;\n"
+        "    if (prime) primes.push(p);\n"
+        "  }\n"
+        "  return primes;",
+        "220000",
+        "n = 220,000",
+    ),
+    "intersection": S(
+        "  const result = [];\n"
+        "  for (const value of a) if (b.includes(value) && !result.includes(value)) result.push(value);\n"
+        "  return result;",
+        "Array.from({ length: 75000 }, (_, i) => i), Array.from({ length: 75000 }, (_, i) => -i)",
+        "two arrays of 75,000 numbers each",
+    ),
+    "isSubset": S(
+        "  return a.every((value) => b.includes(value));",
+        "Array.from({ length: 100000 }, (_, i) => i), "
+        "Array.from({ length: 100000 }, (_, i) => 99999 - i)",
+        "two arrays of 100,000 numbers each",
+    ),
+    "runningTotal": S(
+        "  return values.map((_, i) => values.slice(0, i + 1).reduce((sum, value) => sum + value, 0));",
+        "Array.from({ length: 32000 }, (_, i) => i % 7)",
+        "an array of 32,000 numbers",
+    ),
+}
+
+__all__ = ["ALGORITHMS", "ALGORITHMS_JS", "DATA", "DEVOPS"]

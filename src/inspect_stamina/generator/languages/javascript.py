@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from inspect_stamina.generator.languages.language import (
+    TIMING_FACTOR,
+    TIMING_FLOOR,
     LibraryLanguage,
     TestGroup,
     forbidden_rule,
@@ -76,7 +78,9 @@ class JavaScript(LibraryLanguage):
         )
         return files
 
-    def test(self, package: str, groups: Sequence[TestGroup], suite: str = "") -> str:
+    def test(
+        self, package: str, groups: Sequence[TestGroup], suite: str = "", extra: str = ""
+    ) -> str:
         """node:test cases importing the package's index from the workspace, inside a
         describe block named after the file: Node's JUnit XML does not name files."""
         lines = [
@@ -102,11 +106,33 @@ class JavaScript(LibraryLanguage):
                         f"  assert.throws(() => lib.{name}({args}));",
                         "});",
                     ]
+        lines += extra.splitlines()
         if suite:
             head, body = lines[:5], lines[5:]
             inner = ["  " + line if line else line for line in body]
             lines = [*head, "", f"describe({json.dumps(suite)}, () => {{", *inner, "});"]
         return "\n".join(lines) + "\n"
+
+    def timing_test(self, name: str, function: LiveFunction, arguments: str) -> str | None:
+        """A node:test case timing `lib.name` against the reference body, defined beside it
+        in the hidden test (the checker's process runs it; the agent's code runs in its own)."""
+        params, floor = function.template.params, round(TIMING_FLOOR * 1000)
+        return (
+            f"\nfunction reference_{name}({params}) {{\n{function.body}\n}}\n"
+            f'\ntest("{name} is fast on a large input", () => {{\n'
+            f"  const args = [{arguments}];\n"
+            "  let start = performance.now();\n"
+            f"  const expected = reference_{name}(...args);\n"
+            "  const reference = performance.now() - start;\n"
+            "  start = performance.now();\n"
+            f"  const result = lib.{name}(...args);\n"
+            "  const took = performance.now() - start;\n"
+            "  assert.deepStrictEqual(result, expected);\n"
+            f"  const bound = Math.max({floor}, {TIMING_FACTOR} * reference);\n"
+            f"  assert.ok(took <= bound, `{name} took ${{Math.round(took)}} ms; the bound is "
+            "${Math.round(bound)} ms`);\n"
+            "});\n"
+        )
 
     def module_check(self, package: str, module: str, name: str) -> str:
         """Import the module and print the function's name."""

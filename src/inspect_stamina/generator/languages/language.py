@@ -52,9 +52,12 @@ class Language(Protocol):
         """Every file of the package, path -> text."""
         ...
 
-    def test(self, package: str, groups: Sequence[TestGroup], suite: str = "") -> str:
+    def test(
+        self, package: str, groups: Sequence[TestGroup], suite: str = "", extra: str = ""
+    ) -> str:
         """A benchmark test file over the public API: every name of each group called on its
-        cases (under `suite`, the file's name, where the runner needs it to tell files apart)."""
+        cases (under `suite`, the file's name, where the runner needs it to tell files
+        apart), then the `extra` tests (a `timing_test`)."""
         ...
 
     def module_check(self, package: str, module: str, name: str) -> str:

@@ -121,7 +121,9 @@ class Python(LibraryLanguage):
             f'    assert took <= bound, f"{name} took {{took:.2f}} s; the bound is {{bound:.2f}} s"\n'
         )
 
-    def test(self, package: str, groups: Sequence[TestGroup], suite: str = "") -> str:
+    def test(
+        self, package: str, groups: Sequence[TestGroup], suite: str = "", extra: str = ""
+    ) -> str:
         """pytest functions importing from the package, one per case (pytest's JUnit XML
         names the file itself)."""
         names = [name for group_names, _, _ in groups for name in group_names]
@@ -145,7 +147,7 @@ class Python(LibraryLanguage):
                         f"    with pytest.raises({error}):",
                         f"        {name}({args})",
                     ]
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines) + "\n" + extra
 
     def module_check(self, package: str, module: str, name: str) -> str:
         """Import the name from the module."""

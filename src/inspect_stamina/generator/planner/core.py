@@ -144,8 +144,10 @@ class Planner:
         cases: Cases | None = None,
         raises: Cases | None = None,
         also: str | None = None,
+        extra: str = "",
     ) -> GeneratedTurn:
-        """A turn whose reference is the files changed since the last one, testing `tested`."""
+        """A turn whose reference is the files changed since the last one, testing `tested`
+        (and running the `extra` tests after its cases)."""
         after = {**self.domain.lang.render(self.project), **commands.render(self.project)}
         files = {path: text_ for path, text_ in after.items() if self.rendered.get(path) != text_}
         self.rendered = after
@@ -161,7 +163,10 @@ class Planner:
                 live.raises if raises is None else raises,
             )
             turn.test = lang.test(
-                self.project.package, [group], suite=turn.test_file.rsplit("/", 1)[1]
+                self.project.package,
+                [group],
+                suite=turn.test_file.rsplit("/", 1)[1],
+                extra=extra,
             )
             label = {
                 "feature": f"{tested} works",

@@ -64,6 +64,8 @@ def performance_turn(planner: Planner, number: int) -> GeneratedTurn:
             f"`{name}` must take under a second on {slow.size}; its results must not change.",
         )
     )
+    timing = lang.timing_test(name, live, slow.arguments)
+    assert timing is not None
     turn = planner.code_turn(
         number,
         "bug",
@@ -71,10 +73,8 @@ def performance_turn(planner: Planner, number: int) -> GeneratedTurn:
         f"{who}'s rewrite of {name} was quadratic; {name} is back to a single pass, handles "
         f"{slow.size} in milliseconds and returns the same results.",
         name,
+        extra=timing,
     )
-    timing = lang.timing_test(name, live, slow.arguments)
-    assert turn.test is not None and timing is not None
-    turn.test += timing
     assert turn.checkpoint is not None
     turn.checkpoint["name"] = f"{name} fast again"
     # the reference restores the module as the project model has it, override removed

@@ -10,6 +10,7 @@ from inspect_stamina.generator.planner import (
     cli_commands,
     conversation,
     features,
+    format_change,
     library_turns,
     log_redaction,
     memory,
@@ -61,6 +62,13 @@ SECURITY_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {}, {"command_security
 # version 3: a service's late security fix (its request log leaks tokens), due from the
 # phase's start as the commands' fix is
 SERVICE_SECURITY_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {}, {"log_redaction": 1.0})
+# version 3: the data files' second layout, once, where the domain reads data files
+FORMAT_ACTIONS: tuple[dict[str, float], ...] = (
+    {},
+    {},
+    {"format_change": 0.1},
+    {"format_change": 0.2},
+)
 # version 3: the late phase's performance fix, where a slow rewrite is catalogued
 PERFORMANCE_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {}, {"performance": 0.1})
 CHECKED = frozenset(
@@ -77,6 +85,7 @@ CHECKED = frozenset(
         "command_bug",
         "command_security",
         "log_redaction",
+        "format_change",
         "performance",
         "merge",
     }
@@ -98,6 +107,7 @@ ACTIONS: dict[str, Action] = {
     "command_security": cli_commands.command_security_turn,
     "performance": performance.performance_turn,
     "log_redaction": log_redaction.log_redaction_turn,
+    "format_change": format_change.format_change_turn,
     "explain": questions.explain_turn,
     "vague": robustness.vague_turn,
     "contradictory": robustness.contradictory_turn,
@@ -119,6 +129,7 @@ _CANDIDATES: dict[str, Callable[[Planner], list[Any]]] = {
     "command_security": cli_commands.guardable_commands,
     "performance": performance.slowable_functions,
     "log_redaction": log_redaction.leaky_services,
+    "format_change": format_change.changeable_readers,
 }
 
 
@@ -167,6 +178,8 @@ def _turn(planner: Planner, number: int, phase: int) -> GeneratedTurn:
             weights = {**weights, **({"command_security": 1.0} if due else SECURITY_ACTIONS[phase])}
         if not planner.project.redacted_log:
             weights = {**weights, **SERVICE_SECURITY_ACTIONS[phase]}
+        if planner.domain.format_change and FORMAT_ACTIONS[phase]:
+            weights = {**weights, **FORMAT_ACTIONS[phase]}
         if planner.domain.slowdowns and PERFORMANCE_ACTIONS[phase]:
             due = late and not planner.slowed
             weights = {**weights, **({"performance": 1.0} if due else PERFORMANCE_ACTIONS[phase])}
