@@ -321,3 +321,19 @@ def test_the_data_files_gain_a_layout_and_the_old_one_still_reads(tmp_path: Path
     assert "('#format=2\\n" in test and "write_text('#format=2\\n" in test
     assert "('a,b\\n" in test  # the old layout's cases stay
     _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")
+
+
+def test_the_service_answers_concurrently_again_and_loses_no_write(tmp_path: Path) -> None:
+    """A teammate's stopgap makes the service answer one request at a time before a late
+    turn; the user asks for concurrent serving and safe creates. The turn's test holds a
+    connection open while it sends a request and creates 30 notes at once: it fails on
+    the project before the turn (the stalled connection holds the request up) and passes
+    after it."""
+    path = generate("webapi", 100, 1, tmp_path / "script")
+    loaded = load_script(path)
+    [turn] = [t for t in loaded.turns() if "stalled connection" in t.prompt.text]
+    assert turn.phase == "Deployment and Edge Cases"
+    assert turn.prompt.origin == "harness" and "process_request" in str(turn.prompt.setup)
+    for stated in ("concurrently", "30 notes", "1 to 30"):
+        assert stated in turn.prompt.text
+    _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")

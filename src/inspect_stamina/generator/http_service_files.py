@@ -176,6 +176,79 @@ class Store:
         self.next_ids = dict(data["next_ids"])
 '''
 
+
+def _locked(source: str) -> str:
+    """The store with every change made under one lock (version 3's concurrency fix)."""
+    replacements = (
+        (
+            '"""The service\'s records in memory: a table per collection, ids counted from 1."""\n',
+            '"""The service\'s records in memory: a table per collection, ids counted from 1.\n\n'
+            "Every change is made under one lock: the server answers requests concurrently.\n"
+            '"""\n\nimport threading\n',
+        ),
+        (
+            "        self.listeners = []\n",
+            "        self.listeners = []\n        self.lock = threading.RLock()\n",
+        ),
+        (
+            '        """A new record with the collection\'s next id; returns it."""\n'
+            "        record_id = self.next_ids.get(collection, 1)\n"
+            "        self.next_ids[collection] = record_id + 1\n"
+            '        record = {"id": record_id, **fields}\n'
+            "        self.table(collection)[record_id] = record\n"
+            "        self.changed()\n"
+            "        return record\n",
+            '        """A new record with the collection\'s next id; returns it."""\n'
+            "        with self.lock:\n"
+            "            record_id = self.next_ids.get(collection, 1)\n"
+            "            self.next_ids[collection] = record_id + 1\n"
+            '            record = {"id": record_id, **fields}\n'
+            "            self.table(collection)[record_id] = record\n"
+            "            self.changed()\n"
+            "            return record\n",
+        ),
+        (
+            '        """Set fields of a record; returns it."""\n'
+            "        record = self.table(collection)[record_id]\n"
+            "        record.update(fields)\n"
+            "        self.changed()\n"
+            "        return record\n",
+            '        """Set fields of a record; returns it."""\n'
+            "        with self.lock:\n"
+            "            record = self.table(collection)[record_id]\n"
+            "            record.update(fields)\n"
+            "            self.changed()\n"
+            "            return record\n",
+        ),
+        (
+            '        """Delete a record."""\n'
+            "        del self.table(collection)[record_id]\n"
+            "        self.changed()\n",
+            '        """Delete a record."""\n'
+            "        with self.lock:\n"
+            "            del self.table(collection)[record_id]\n"
+            "            self.changed()\n",
+        ),
+    )
+    for old, new in replacements:
+        assert source.count(old) == 1, old
+        source = source.replace(old, new)
+    return source
+
+
+LOCKED_STORE_SOURCE = _locked(STORE_SOURCE)
+
+# a teammate's stopgap (version 3's concurrency fix): the server answers one request at a
+# time, inserted above server.py's main guard by the turn's setup
+SERIAL_SERVER = """\
+# {who}: one request at a time while I chase the duplicate ids
+import socketserver as _serial_socketserver
+
+_serial_socketserver.ThreadingMixIn.process_request = (
+    _serial_socketserver.BaseServer.process_request
+)
+"""
+
 # the request log of server.py: none at first; from version 3's late security fix, every
 # request line on stderr with the value of a `token` query parameter redacted
 QUIET_LOG = '''\

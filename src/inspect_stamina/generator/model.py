@@ -176,6 +176,8 @@ class Project:
     guarded_output: bool = False
     # the service's request log redacts `token` query values (version 3's security fix)
     redacted_log: bool = False
+    # the service answers requests concurrently and its store locks every change (version 3)
+    concurrent_writes: bool = False
 
     def modules(self) -> list[str]:
         """The package's modules that hold functions, in a stable order."""

@@ -98,6 +98,15 @@ class Language(Protocol):
         """A test that the request log redacts `token=SECRET` (only where `log_leak` plants)."""
         ...
 
+    def serialised_server(self, package: str, who: str) -> str | None:
+        """Bash planting a teammate's stopgap that makes a service answer one request at a
+        time (version 3's concurrency fix); None where the project serves nothing."""
+        ...
+
+    def concurrency_test(self, package: str) -> str:
+        """A test of concurrent requests (only where `serialised_server` plants)."""
+        ...
+
     def import_check(self, package: str) -> str:
         """A command that prints `imports ok` when the package imports."""
         ...
@@ -184,6 +193,14 @@ class LibraryLanguage:
 
     def log_redaction_test(self, package: str, secret: str) -> str:
         """Never asked: `log_leak` plants nothing."""
+        raise NotImplementedError
+
+    def serialised_server(self, package: str, who: str) -> str | None:
+        """None: a library serves nothing."""
+        return None
+
+    def concurrency_test(self, package: str) -> str:
+        """Never asked: `serialised_server` plants nothing."""
         raise NotImplementedError
 
     def feature_asks(self, package: str, template: FunctionTemplate) -> tuple[str, ...]:

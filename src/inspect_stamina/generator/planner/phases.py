@@ -8,6 +8,7 @@ from typing import Any
 from inspect_stamina.generator.planner import (
     bugs,
     cli_commands,
+    concurrency,
     conversation,
     features,
     format_change,
@@ -62,6 +63,9 @@ SECURITY_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {}, {"command_security
 # version 3: a service's late security fix (its request log leaks tokens), due from the
 # phase's start as the commands' fix is
 SERVICE_SECURITY_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {}, {"log_redaction": 1.0})
+# version 3: a service's late concurrency fix, drawn at its weight and certain towards the
+# end of the phase
+CONCURRENCY_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {}, {"concurrency": 0.15})
 # version 3: the data files' second layout, once, where the domain reads data files
 FORMAT_ACTIONS: tuple[dict[str, float], ...] = (
     {},
@@ -85,6 +89,7 @@ CHECKED = frozenset(
         "command_bug",
         "command_security",
         "log_redaction",
+        "concurrency",
         "format_change",
         "performance",
         "merge",
@@ -107,6 +112,7 @@ ACTIONS: dict[str, Action] = {
     "command_security": cli_commands.command_security_turn,
     "performance": performance.performance_turn,
     "log_redaction": log_redaction.log_redaction_turn,
+    "concurrency": concurrency.concurrency_turn,
     "format_change": format_change.format_change_turn,
     "explain": questions.explain_turn,
     "vague": robustness.vague_turn,
@@ -129,6 +135,7 @@ _CANDIDATES: dict[str, Callable[[Planner], list[Any]]] = {
     "command_security": cli_commands.guardable_commands,
     "performance": performance.slowable_functions,
     "log_redaction": log_redaction.leaky_services,
+    "concurrency": concurrency.serialisable_services,
     "format_change": format_change.changeable_readers,
 }
 
@@ -178,6 +185,9 @@ def _turn(planner: Planner, number: int, phase: int) -> GeneratedTurn:
             weights = {**weights, **({"command_security": 1.0} if due else SECURITY_ACTIONS[phase])}
         if not planner.project.redacted_log:
             weights = {**weights, **SERVICE_SECURITY_ACTIONS[phase]}
+        if CONCURRENCY_ACTIONS[phase] and not planner.project.concurrent_writes:
+            serial = {"concurrency": 1.0} if late else CONCURRENCY_ACTIONS[phase]
+            weights = {**weights, **serial}
         if planner.domain.format_change and FORMAT_ACTIONS[phase]:
             weights = {**weights, **FORMAT_ACTIONS[phase]}
         if planner.domain.slowdowns and PERFORMANCE_ACTIONS[phase]:
