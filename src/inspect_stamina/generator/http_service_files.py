@@ -6,6 +6,9 @@ Every generated service ships `store.py` as it is and `server.py` from the templ
 
 from __future__ import annotations
 
+import re
+import textwrap
+
 TEST_HARNESS = '''\
 """Black-box tests of the service over HTTP: every test starts a fresh server."""
 
@@ -179,60 +182,23 @@ class Store:
 
 def _locked(source: str) -> str:
     """The store with every change made under one lock (version 3's concurrency fix)."""
-    replacements = (
-        (
-            '"""The service\'s records in memory: a table per collection, ids counted from 1."""\n',
-            '"""The service\'s records in memory: a table per collection, ids counted from 1.\n\n'
-            "Every change is made under one lock: the server answers requests concurrently.\n"
-            '"""\n\nimport threading\n',
-        ),
-        (
-            "        self.listeners = []\n",
-            "        self.listeners = []\n        self.lock = threading.RLock()\n",
-        ),
-        (
-            '        """A new record with the collection\'s next id; returns it."""\n'
-            "        record_id = self.next_ids.get(collection, 1)\n"
-            "        self.next_ids[collection] = record_id + 1\n"
-            '        record = {"id": record_id, **fields}\n'
-            "        self.table(collection)[record_id] = record\n"
-            "        self.changed()\n"
-            "        return record\n",
-            '        """A new record with the collection\'s next id; returns it."""\n'
-            "        with self.lock:\n"
-            "            record_id = self.next_ids.get(collection, 1)\n"
-            "            self.next_ids[collection] = record_id + 1\n"
-            '            record = {"id": record_id, **fields}\n'
-            "            self.table(collection)[record_id] = record\n"
-            "            self.changed()\n"
-            "            return record\n",
-        ),
-        (
-            '        """Set fields of a record; returns it."""\n'
-            "        record = self.table(collection)[record_id]\n"
-            "        record.update(fields)\n"
-            "        self.changed()\n"
-            "        return record\n",
-            '        """Set fields of a record; returns it."""\n'
-            "        with self.lock:\n"
-            "            record = self.table(collection)[record_id]\n"
-            "            record.update(fields)\n"
-            "            self.changed()\n"
-            "            return record\n",
-        ),
-        (
-            '        """Delete a record."""\n'
-            "        del self.table(collection)[record_id]\n"
-            "        self.changed()\n",
-            '        """Delete a record."""\n'
-            "        with self.lock:\n"
-            "            del self.table(collection)[record_id]\n"
-            "            self.changed()\n",
-        ),
+    source = source.replace(
+        '1."""\n',
+        "1.\n\nEvery change is made under one lock: the server answers requests concurrently.\n"
+        '"""\n\nimport threading\n',
+        1,
     )
-    for old, new in replacements:
-        assert source.count(old) == 1, old
-        source = source.replace(old, new)
+    source = source.replace(
+        "        self.listeners = []\n",
+        "        self.listeners = []\n        self.lock = threading.RLock()\n",
+        1,
+    )
+    for method in ("add", "update", "remove"):
+        head = re.search(rf"    def {method}\(self.*\n        \"\"\".*\"\"\"\n", source)
+        assert head is not None, method
+        end = source.index("\n\n", head.end())
+        body = textwrap.indent(source[head.end() : end], "    ")
+        source = f"{source[: head.end()]}        with self.lock:\n{body}{source[end:]}"
     return source
 
 
