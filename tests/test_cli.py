@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import subprocess
+import sys
 from importlib.metadata import version
 
 from inspect_stamina.cli import build_parser
@@ -37,3 +38,24 @@ def test_every_subcommand_and_option_has_help() -> None:
     ]
     assert missing == []
     assert all(choice.help for choice in subcommands._choices_actions)
+
+
+def test_every_subcommand_help_says_what_it_does() -> None:
+    """`inspect-stamina report --help` opens with what report does, not only its usage."""
+    [subcommands] = [
+        action
+        for action in build_parser()._actions
+        if isinstance(action, argparse._SubParsersAction)
+    ]
+    for name in subcommands.choices:
+        shown = subprocess.run(
+            [sys.executable, "-m", "inspect_stamina.cli", name, "--help"],
+            capture_output=True,
+            text=True,
+        )
+        assert shown.returncode == 0, shown.stderr
+        usage, description = shown.stdout.split("\n\n")[:2]
+        assert usage.startswith(f"usage: inspect-stamina {name}")
+        assert description.strip() and not description.startswith(
+            ("positional arguments", "options")
+        ), (name, shown.stdout)

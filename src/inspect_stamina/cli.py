@@ -504,6 +504,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="the JSONL file to write (default: gaia_submission.jsonl)",
     )
     p.set_defaults(func=_cmd_gaia_submission)
+    for name, subparser in sub.choices.items():
+        # a subcommand's own --help opens with what it does, as the list above says it
+        if subparser.description is None:
+            [summary] = [c.help for c in sub._choices_actions if c.dest == name]
+            subparser.description = summary
     return parser
 
 
