@@ -22,7 +22,7 @@ def _per_group(inner: Metric, key: str, label: Callable[[str], str]) -> Metric:
         if not scores:
             # Inspect asks with no scores when no sample has a value (a metric that does
             # not apply, such as memory after compaction in a run without any)
-            return {"none scored": float("nan")}
+            return {"none_scored": float("nan")}  # no space: the terminal wraps one
         groups: dict[str, list[SampleScore]] = {}
         for score in scores:
             group = (score.sample_metadata or {}).get(key)
