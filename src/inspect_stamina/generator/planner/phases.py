@@ -175,24 +175,7 @@ def _turn(planner: Planner, number: int, phase: int) -> GeneratedTurn:
         weights = {**weights, **COMMAND_ACTIONS[phase]}
     if planner.version >= 3:  # a teammate plants defects now; commands are built right
         weights = {k: w for k, w in weights.items() if k != "command_bug"}
-        # the late phase has a security fix and a performance fix at least, where the
-        # project allows them: the security fix first ("before this goes anywhere
-        # shared"; a command's changed requirement can take away the case it guards),
-        # the performance fix drawn at its weight and certain towards the end
-        late = number >= 0.85 * planner.total
-        if planner.domain.commands and SECURITY_ACTIONS[phase]:
-            due = not planner.project.guarded_output
-            weights = {**weights, **({"command_security": 1.0} if due else SECURITY_ACTIONS[phase])}
-        if not planner.project.redacted_log:
-            weights = {**weights, **SERVICE_SECURITY_ACTIONS[phase]}
-        if CONCURRENCY_ACTIONS[phase] and not planner.project.concurrent_writes:
-            serial = {"concurrency": 1.0} if late else CONCURRENCY_ACTIONS[phase]
-            weights = {**weights, **serial}
-        if planner.domain.format_change and FORMAT_ACTIONS[phase]:
-            weights = {**weights, **FORMAT_ACTIONS[phase]}
-        if planner.domain.slowdowns and PERFORMANCE_ACTIONS[phase]:
-            due = late and not planner.slowed
-            weights = {**weights, **({"performance": 1.0} if due else PERFORMANCE_ACTIONS[phase])}
+        weights = {**weights, **_engineering(planner, number, phase)}
     checked = CHECKED_V3 if planner.version >= 3 else CHECKED
     forced = number - planner.last_checked >= 4  # a checkpoint at least every five turns
     fixed = planner.robustness_turns.get(number)
@@ -209,6 +192,30 @@ def _turn(planner: Planner, number: int, phase: int) -> GeneratedTurn:
             return questions.explain_turn(planner, number, regression_run=True)
     kind = planner.rng.choices(kinds, [weights[k] for k in kinds])[0] if kinds else "explain"
     return ACTIONS[kind](planner, number)
+
+
+def _engineering(planner: Planner, number: int, phase: int) -> dict[str, float]:
+    """Version 3's late-phase work the project allows, with its weights this turn.
+
+    The security fixes come first ("before this goes anywhere shared"; a command's changed
+    requirement can take away the case its fix guards); the concurrency and performance
+    fixes are drawn at their weights and certain towards the end of the phase.
+    """
+    project, late = planner.project, number >= 0.85 * planner.total
+    weights: dict[str, float] = {}
+    if planner.domain.commands and SECURITY_ACTIONS[phase]:
+        due = not project.guarded_output
+        weights |= {"command_security": 1.0} if due else SECURITY_ACTIONS[phase]
+    if not project.redacted_log:
+        weights |= SERVICE_SECURITY_ACTIONS[phase]
+    if CONCURRENCY_ACTIONS[phase] and not project.concurrent_writes:
+        weights |= {"concurrency": 1.0} if late else CONCURRENCY_ACTIONS[phase]
+    if planner.domain.format_change:
+        weights |= FORMAT_ACTIONS[phase]
+    if planner.domain.slowdowns and PERFORMANCE_ACTIONS[phase]:
+        due = late and not planner.slowed
+        weights |= {"performance": 1.0} if due else PERFORMANCE_ACTIONS[phase]
+    return weights
 
 
 def _possible(planner: Planner, kind: str, number: int, forced: bool) -> bool:
