@@ -299,6 +299,15 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
+def _subcommand(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help: str, **kwargs: Any
+) -> argparse.ArgumentParser:
+    """A subcommand whose own --help opens with what it does, as the list of subcommands
+    says it (unless it has a longer description of its own)."""
+    kwargs.setdefault("description", help)
+    return sub.add_parser(name, help=help, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(
@@ -310,7 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("docker", help="make sure a Docker engine and compose are running")
+    p = _subcommand(sub, "docker", help="make sure a Docker engine and compose are running")
     p.add_argument(
         "action",
         choices=["up"],
@@ -318,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=_cmd_docker)
 
-    p = sub.add_parser("images", help="build the sandbox images")
+    p = _subcommand(sub, "images", help="build the sandbox images")
     p.add_argument("action", choices=["build"], help="build: build the images named (or all)")
     p.add_argument("names", nargs="*", help="images to build (default: all)")
     p.add_argument(
@@ -331,7 +340,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="rebuild even if current")
     p.set_defaults(func=_cmd_images)
 
-    p = sub.add_parser(
+    p = _subcommand(
+        sub,
         "setup",
         help="docker up + build the default runs' images + offline token counting",
         description="Bring Docker up, build the images the default runs use (stamina, "
@@ -350,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=_cmd_setup)
 
-    p = sub.add_parser("validate", help="check StaminaBench scripts (default: the bundled ones)")
+    p = _subcommand(sub, "validate", help="check StaminaBench scripts (default: the bundled ones)")
     p.add_argument("scripts", nargs="*", help="bundled script names or YAML paths")
     p.add_argument("--run", action="store_true", help="also run the oracle and the noop in Docker")
     p.add_argument(
@@ -368,14 +378,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=_cmd_validate)
 
-    p = sub.add_parser(
+    p = _subcommand(
+        sub,
         "cleanup",
         help="remove the Docker sandboxes of dead runs (a killed `inspect eval`) of this host",
     )
     p.add_argument("--dry-run", action="store_true", help="list them, remove nothing")
     p.set_defaults(func=_cmd_cleanup)
 
-    p = sub.add_parser(
+    p = _subcommand(
+        sub,
         "estimate",
         help="tokens (and cost) of StaminaBench sessions before running them",
         description="Count the oracle's transcript of each script (what stamina/oracle "
@@ -422,8 +434,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--price-output", type=float, help="USD per million output tokens")
     p.set_defaults(func=_cmd_estimate)
 
-    p = sub.add_parser(
-        "report", help="report.md and figures comparing models from StaminaBench and GAIA logs"
+    p = _subcommand(
+        sub, "report", help="report.md and figures comparing models from StaminaBench and GAIA logs"
     )
     p.add_argument("logs", nargs="+", help="eval logs, or directories of them")
     p.add_argument(
@@ -434,7 +446,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=_cmd_report)
 
-    p = sub.add_parser(
+    p = _subcommand(
+        sub,
         "review",
         help="blind human review: `sample LOGS... -o DIR` writes a sheet, a CSV and a key; "
         "`apply SCORES.csv --key KEY` folds the scores in as a calibrated score",
@@ -464,7 +477,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=_cmd_review)
 
-    p = sub.add_parser("generate", help="write a new StaminaBench script from a domain's generator")
+    p = _subcommand(
+        sub, "generate", help="write a new StaminaBench script from a domain's generator"
+    )
     p.add_argument("--list", action="store_true", help="list the domains and stop")
     p.add_argument("--domain", help="the domain (see --list)")
     p.add_argument("--turns", type=int, default=100, help="number of turns (default 100)")
@@ -495,7 +510,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a model_args entry for the --paraphrase model (repeatable, like inspect's -M)",
     )
     p.set_defaults(func=_cmd_generate)
-    p = sub.add_parser("gaia-submission", help="export a GAIA log as a leaderboard JSONL file")
+    p = _subcommand(sub, "gaia-submission", help="export a GAIA log as a leaderboard JSONL file")
     p.add_argument("log", help="an eval log of a gaia task (test split)")
     p.add_argument(
         "-o",
@@ -504,11 +519,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="the JSONL file to write (default: gaia_submission.jsonl)",
     )
     p.set_defaults(func=_cmd_gaia_submission)
-    for name, subparser in sub.choices.items():
-        # a subcommand's own --help opens with what it does, as the list above says it
-        if subparser.description is None:
-            [summary] = [c.help for c in sub._choices_actions if c.dest == name]
-            subparser.description = summary
     return parser
 
 
