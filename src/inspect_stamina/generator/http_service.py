@@ -31,13 +31,12 @@ from inspect_stamina.generator.http_service_files import (
 )
 from inspect_stamina.generator.languages.language import TestGroup, forbidden_rule
 from inspect_stamina.generator.languages.python import Python
-from inspect_stamina.generator.merge import TEAMMATE
+from inspect_stamina.generator.merge import TEAMMATE, TEAMMATE_EOF
 from inspect_stamina.generator.model import FunctionTemplate, LiveFunction, Project
 
 # a project function of this name opens the store from `--data` (persistence); without
 # one the records live in memory only
 STORE_OPENER = "open_store"
-_LEAK_EOF = "STAMINA_TEAMMATE_EOF"
 
 
 class HttpService(Python):
@@ -263,7 +262,7 @@ def _above_main_guard(package: str, block: str) -> str:
     """Bash inserting a teammate's block above the main guard of the agent's `server.py`
     (at its end when it has none), so the block runs before the server starts."""
     return (
-        f"python3 - {package}/server.py <<'{_LEAK_EOF}'\n"
+        f"python3 - {package}/server.py <<'{TEAMMATE_EOF}'\n"
         "import re, sys\n"
         "path = sys.argv[1]\n"
         "text = open(path, encoding='utf-8').read()\n"
@@ -272,7 +271,7 @@ def _above_main_guard(package: str, block: str) -> str:
         "at = guard.start() if guard else len(text)\n"
         "text = text[:at] + block + '\\n\\n' + text[at:]\n"
         "open(path, 'w', encoding='utf-8').write(text)\n"
-        f"{_LEAK_EOF}\n"
+        f"{TEAMMATE_EOF}\n"
     )
 
 

@@ -11,6 +11,8 @@ the merged files as the project model renders them.
 from __future__ import annotations
 
 TEAMMATE = "Sam"
+# the here-document marker of a teammate's commit written into a turn's setup
+TEAMMATE_EOF = "STAMINA_TEAMMATE_EOF"
 _IDENTITY = "-c user.name=Sam -c user.email=sam@example.invalid"
 _EOF = "STAMINA_MERGE_EOF"
 # never committed by either side: caches would conflict as binary files

@@ -10,9 +10,8 @@ turn's test passes on the state before the turn without the setup and fails with
 
 from __future__ import annotations
 
+from inspect_stamina.generator.merge import TEAMMATE_EOF
 from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
-
-_PLANT_EOF = "STAMINA_TEAMMATE_EOF"
 
 
 def defective_functions(planner: Planner) -> list[str]:
@@ -110,7 +109,7 @@ def plant_override(language: str, path: str, name: str, params: str, body: str, 
     else:
         code = f"\n\n# {note} {name}\ndef {name}({params}):\n{body}\n"
         prepare = ""
-    return f"{prepare}cat >> {path} <<'{_PLANT_EOF}'\n{code}{_PLANT_EOF}\n"
+    return f"{prepare}cat >> {path} <<'{TEAMMATE_EOF}'\n{code}{TEAMMATE_EOF}\n"
 
 
 __all__ = ["bug_report_turn", "defective_functions", "plant_override"]

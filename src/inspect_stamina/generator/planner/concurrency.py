@@ -5,8 +5,8 @@ the server answers one request at a time, so one client that connects and sends 
 holds up everybody. The user asks for concurrent serving again and for creating records
 to be safe under it. The turn's test holds a connection open while it sends a request
 (which must be answered within 3 s) and creates 30 notes from five clients at once
-(which must get the ids 1 to 30). The stall makes it fail on the project before the turn, deterministically;
-the 30 writes check what the fix must keep.
+(which must get the ids 1 to 30). The stall makes it fail on the project before the
+turn, deterministically; the 30 writes check what the fix must keep.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ def slowable_functions(planner: Planner) -> list[str]:
     teammate planted earlier has been fixed by then: the module is the reference's)."""
     if len(planner.slowed) >= MAX_PER_SCRIPT:
         return []
-    lang, slowdowns = planner.domain.lang, planner.domain.slowdowns
+    slowdowns = planner.domain.slowdowns  # catalogued only where the language times
     return sorted(
         name
         for name, live in planner.project.functions.items()
@@ -31,7 +31,6 @@ def slowable_functions(planner: Planner) -> list[str]:
         and not live.changed  # the reference body is the first requirement's
         and name not in planner.slowed
         and name not in planner.library_names
-        and lang.timing_test(name, live, "") is not None
     )
 
 
