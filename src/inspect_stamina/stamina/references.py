@@ -8,6 +8,7 @@ with `patch -p1`) or a shell script (run in the workspace).
 from __future__ import annotations
 
 import base64
+import gzip
 import io
 import tarfile
 from pathlib import Path
@@ -28,7 +29,12 @@ def _piped(data: bytes, consumer: str) -> str:
 
 def _tar_directory(directory: Path) -> bytes:
     buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+    # gzip's header holds a time too: 0, so that one reference is always the same command
+    # (the oracle's transcript, and its token count, do not depend on the clock)
+    with (
+        gzip.GzipFile(fileobj=buffer, mode="wb", mtime=0) as zipped,
+        tarfile.open(fileobj=zipped, mode="w") as tar,
+    ):
         for path in sorted(directory.rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
                 info = tar.gettarinfo(str(path), arcname=path.relative_to(directory).as_posix())
