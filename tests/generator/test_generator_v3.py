@@ -337,3 +337,40 @@ def test_the_service_answers_concurrently_again_and_loses_no_write(tmp_path: Pat
     for stated in ("concurrently", "30 notes", "1 to 30"):
         assert stated in turn.prompt.text
     _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")
+
+
+@pytest.mark.parametrize(("domain", "seed"), [("data", 1), ("devops", 0)])
+def test_a_signature_change_updates_every_caller_across_modules(
+    tmp_path: Path, domain: str, seed: int
+) -> None:
+    """A refactor makes a function's parameters after the first keyword-only and asks
+    for every call in the package to follow, the command line's included. The prompt
+    states the new signature; the turn's test calls the function by keyword, expects a
+    positional call refused and runs the calling commands black-box: it fails before
+    the turn, passes after it, and fails again with the command line left as it was."""
+    path = generate(domain, 100, seed, tmp_path / "script")
+    loaded = load_script(path)
+    changed = [t for t in loaded.turns() if "keywords; its callers" in str(t.checkpoints)]
+    assert 1 <= len(changed) <= 2
+    turn = changed[0]
+    assert turn.phase in ("Bug Reports and Refactoring", "Deployment and Edge Cases")
+    name = str(turn.checkpoints[0].name).split()[0]
+    [signature] = re.findall(rf"`({name}\([^`]*\*,[^`]*\))`", turn.prompt.text)
+    test = (path.parent / str(turn.checkpoints[0].test_file)).read_text()
+    assert f"def test_{name}_takes_keywords_only" in test and "result = run(" in test
+    for keyword in signature.split("*,")[1].rstrip(")").split(","):
+        assert f"{keyword.strip()}=" in test  # every keyword the test passes is stated
+    work = tmp_path / "work"
+    _fails_before_and_passes_after(path, loaded, turn, work)
+
+    from tests.generator.test_generator import passes
+
+    package = loaded.script.description.split("`")[1]
+    earlier = [
+        path.parent / str(t.prompt.reference) / package / "cli.py"
+        for t in loaded.turns()[: turn.number - 1]
+        if t.prompt.reference
+    ]
+    before = next(p for p in reversed(earlier) if p.is_file())
+    (work / package / "cli.py").write_text(before.read_text())
+    assert not passes(test, work, package), "the test passes with the callers not updated"

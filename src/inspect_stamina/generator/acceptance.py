@@ -34,8 +34,8 @@ def acceptance_files(lang: Language, project: Project) -> dict[str, str]:
     groups = [
         (
             [name, *sorted(old for old, new in project.aliases.items() if new == name)],
-            project.functions[name].cases,
-            project.functions[name].raises,
+            project.functions[name].calls(project.functions[name].cases),
+            project.functions[name].calls(project.functions[name].raises),
         )
         for name in sorted(project.functions)
     ]

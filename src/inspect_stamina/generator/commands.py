@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from inspect_stamina.generator import signatures
 from inspect_stamina.generator.model import Project
 
 # what one command test pins: a command and its case bodies
@@ -111,8 +112,11 @@ def render(project: Project) -> dict[str, str]:
             1,
         )
     parts = [head + helpers]
+    keyword = project.keyword_signatures()
     for command in live:
         body = _current_calls(command.body, names)
+        if keyword:
+            body = signatures.keyword_calls(body, keyword)
         parts.append(
             f"\n\ndef {handler_name(command.template.name)}(args):\n"
             f'    """{command.template.help[0].upper()}{command.template.help[1:]}."""\n{body}\n'
@@ -140,11 +144,15 @@ def render(project: Project) -> dict[str, str]:
     }
 
 
-def test(package: str, groups: Sequence[CommandGroup]) -> str:
-    """A black-box pytest file: each case of each command, one test function each."""
+def test(package: str, groups: Sequence[CommandGroup], imports: str = "") -> str:
+    """A black-box pytest file: each case of each command, one test function each (with
+    `imports`, more import lines, after the standard library's)."""
     bodies = "\n".join(body for _, cases in groups for body in cases)
     modules = ["os", "subprocess", "sys", *(["socket"] if "socket." in bodies else [])]
-    lines = [*(f"import {m}" for m in sorted(modules)), "", _TEST_HEAD.format(package=package)]
+    lines = [*(f"import {m}" for m in sorted(modules)), ""]
+    if imports:
+        lines += [imports, ""]
+    lines.append(_TEST_HEAD.format(package=package))
     for command, cases in groups:
         for i, body in enumerate(cases, 1):
             lines += [

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from inspect_stamina.generator import signatures
+
 Cases = tuple[tuple[str, str], ...]  # (call arguments, expected value), as Python source
 
 
@@ -159,6 +161,25 @@ class LiveFunction:
     raises: Cases
     defective: bool = False
     changed: bool = False
+    # its parameters after the first are keyword-only (version 3's signature refactor)
+    keyword_only: bool = False
+
+    def params(self) -> str:
+        """Its parameter list as the package defines it now."""
+        params = self.template.params
+        return signatures.keyword_only(params) if self.keyword_only else params
+
+    def call(self, arguments: str) -> str:
+        """A call's argument source as the function now accepts it."""
+        if not self.keyword_only:
+            return arguments
+        return signatures.keyword_arguments(
+            arguments, signatures.parameter_names(self.template.params)
+        )
+
+    def calls(self, cases: Cases) -> Cases:
+        """Cases (arguments, expected) with their arguments as the function now accepts them."""
+        return tuple((self.call(arguments), outcome) for arguments, outcome in cases)
 
 
 @dataclass
@@ -191,6 +212,14 @@ class Project:
         """Old names kept in a module for the functions it defines now."""
         names = self.names_in(module)
         return [old for old, new in self.aliases.items() if new in names]
+
+    def keyword_signatures(self) -> dict[str, list[str]]:
+        """Each keyword-only function's current name -> its parameter names."""
+        return {
+            name: signatures.parameter_names(f.template.params)
+            for name, f in self.functions.items()
+            if f.keyword_only
+        }
 
     def current_names(self) -> dict[str, str]:
         """Each live function's template name -> the name it has now (after renames)."""

@@ -193,7 +193,7 @@ class Python(LibraryLanguage):
     def _source(self, name: str, function: LiveFunction) -> str:
         """A def with its docstring, as the package's modules hold it."""
         return (
-            f"def {name}({function.template.params}):\n"
+            f"def {name}({function.params()}):\n"
             f'    """Return {function.template.summary}."""\n{function.body}\n'
         )
 

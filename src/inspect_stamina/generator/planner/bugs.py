@@ -90,7 +90,7 @@ def _planted_bug_turn(planner: Planner, number: int) -> GeneratedTurn:
     # the reference restores the module as the project model has it, override removed
     turn.files[path] = planner.rendered[path]
     naive = defect.naive_body
-    setup = plant_override(lang.name, path, name, live.template.params, naive, f"{who}: faster")
+    setup = plant_override(lang.name, path, name, live.params(), naive, f"{who}: faster")
     turn.prompt.update(origin="harness", setup=setup)
     return turn
 

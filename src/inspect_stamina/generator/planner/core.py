@@ -159,8 +159,8 @@ class Planner:
             turn.test_file = f"tests/test_t{number:03d}_{tested}{lang.test_suffix}"
             group = (
                 names,
-                live.cases if cases is None else cases,
-                live.raises if raises is None else raises,
+                live.calls(live.cases if cases is None else cases),
+                live.calls(live.raises if raises is None else raises),
             )
             turn.test = lang.test(
                 self.project.package,

@@ -73,6 +73,9 @@ FORMAT_ACTIONS: tuple[dict[str, float], ...] = (
     {"format_change": 0.1},
     {"format_change": 0.2},
 )
+# version 3: a signature change with every caller updated, where a command calls a
+# function passing more than one argument by position
+SIGNATURE_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {"signature": 0.1}, {"signature": 0.05})
 # version 3: the late phase's performance fix, where a slow rewrite is catalogued
 PERFORMANCE_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {}, {"performance": 0.1})
 CHECKED = frozenset(
@@ -96,7 +99,7 @@ CHECKED = frozenset(
     }
 )
 # version 3: a robustness turn carries a new function and its check too
-CHECKED_V3 = CHECKED | {"vague", "contradictory", "erroneous"}
+CHECKED_V3 = CHECKED | {"vague", "contradictory", "erroneous", "signature"}
 ROBUSTNESS = frozenset({"vague", "contradictory", "erroneous"})
 Action = Callable[[Planner, int], GeneratedTurn]
 # every kind of action a turn can be drawn or scheduled as, and the turn it makes
@@ -106,6 +109,7 @@ ACTIONS: dict[str, Action] = {
     "bug": bugs.bug_report_turn,
     "rename": refactors.rename_turn,
     "refactor": refactors.move_turn,
+    "signature": refactors.keyword_only_turn,
     "command": cli_commands.command_turn,
     "command_change": cli_commands.command_change_turn,
     "command_bug": cli_commands.command_bug_turn,
@@ -129,6 +133,7 @@ _CANDIDATES: dict[str, Callable[[Planner], list[Any]]] = {
     "bug": bugs.defective_functions,
     "rename": refactors.renamable_functions,
     "refactor": refactors.movable_functions,
+    "signature": refactors.keyword_only_functions,
     "command": cli_commands.buildable_commands,
     "command_change": cli_commands.changeable_commands,
     "command_bug": cli_commands.defective_commands,
@@ -175,7 +180,7 @@ def _turn(planner: Planner, number: int, phase: int) -> GeneratedTurn:
         weights = {**weights, **COMMAND_ACTIONS[phase]}
     if planner.version >= 3:  # a teammate plants defects now; commands are built right
         weights = {k: w for k, w in weights.items() if k != "command_bug"}
-        weights = {**weights, **_engineering(planner, number, phase)}
+        weights = {**weights, **SIGNATURE_ACTIONS[phase], **_engineering(planner, number, phase)}
     checked = CHECKED_V3 if planner.version >= 3 else CHECKED
     forced = number - planner.last_checked >= 4  # a checkpoint at least every five turns
     fixed = planner.robustness_turns.get(number)

@@ -1,8 +1,12 @@
-"""Refactoring turns: rename a function with its old name kept, move one to its own module."""
+"""Refactoring turns: rename a function with its old name kept, move one to its own module,
+change a function's signature and every call of it (version 3)."""
 
 from __future__ import annotations
 
+from inspect_stamina.generator import commands, signatures
 from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
+
+MAX_SIGNATURE_CHANGES = 2  # per script: refactors of other kinds have their turns too
 
 
 def renamable_functions(planner: Planner) -> list[str]:
@@ -78,7 +82,7 @@ def rename_turn(planner: Planner, number: int) -> GeneratedTurn:
         new,
         also=old,
     )
-    warns = lang.deprecation_test(old, new, cases[0][0])
+    warns = lang.deprecation_test(old, new, functions[new].call(cases[0][0]))
     assert turn.test is not None and warns is not None
     if not turn.test.startswith("import pytest"):
         turn.test = "import pytest\n\n" + turn.test
@@ -112,4 +116,108 @@ def move_turn(planner: Planner, number: int) -> GeneratedTurn:
     return turn
 
 
-__all__ = ["movable_functions", "move_turn", "renamable_functions", "rename_turn"]
+def _callers(planner: Planner, name: str) -> dict[str, list[str]]:
+    """The live commands whose handler calls `name` with more than one positional
+    argument -> those calls, as the handler holds them now (current names)."""
+    live = planner.project.functions[name]
+    found: dict[str, list[str]] = {}
+    for command, cli in planner.project.commands.items():
+        if live.template.name in cli.template.uses:
+            calls = signatures.positional_calls(cli.body, live.template.name)
+            if calls:
+                found[command] = [name + call[len(live.template.name) :] for call in calls]
+    return found
+
+
+def _positional_case(planner: Planner, name: str) -> str | None:
+    """Arguments of one of the function's cases passing more than one by position."""
+    cases = planner.project.functions[name].cases
+    return next((a for a, _ in cases if signatures.positional_count(a) > 1), None)
+
+
+def keyword_only_functions(planner: Planner) -> list[str]:
+    """Live functions whose parameters can become keyword-only, that a command calls
+    passing more than one by position, and that a case calls so too (version 3)."""
+    functions = planner.project.functions.values()
+    if planner.version < 3 or sum(f.keyword_only for f in functions) >= MAX_SIGNATURE_CHANGES:
+        return []
+    return sorted(
+        name
+        for name, live in planner.project.functions.items()
+        if not live.keyword_only
+        and signatures.can_be_keyword_only(live.template.params)
+        and _callers(planner, name)
+        and _positional_case(planner, name) is not None
+    )
+
+
+def keyword_only_turn(planner: Planner, number: int) -> GeneratedTurn:
+    """A signature change across modules: the parameters after the first become
+    keyword-only and every call in the package names them; checked on the function's
+    cases by keyword, a positional call refused, and the calling commands' cases."""
+    name = planner.rng.choice(keyword_only_functions(planner))
+    live, pkg = planner.project.functions[name], planner.project.package
+    callers, positional = _callers(planner, name), _positional_case(planner, name)
+    assert positional is not None
+    first, *rest = signatures.parameter_names(live.template.params)
+    planner.retire(name, number - 1)  # their cases pass arguments by position
+    live.keyword_only = True
+    signature = f"`{name}({live.params()})`"
+    example = callers[sorted(callers)[0]][0]
+    listed = " and ".join(f"`{r}`" for r in rest)
+    why = (
+        f"people keep passing `{name}`'s arguments in the wrong order"
+        if len(rest) > 1
+        else f"nobody reading `{example}` can tell what the second argument is"
+    )
+    text = planner.rng.choice(
+        (
+            f"Refactor: {why}, so make every parameter after `{first}` keyword-only, "
+            f"{signature}, and update every call in the package, the command line's "
+            "included. Nothing else changes.",
+            f"Call sites such as `{example}` don't say what they mean. Change the signature "
+            f"to {signature} (everything after `{first}` keyword-only) and fix all the "
+            f"callers, `{pkg}/cli.py` too; the behaviour stays as it is.",
+            f"Signature change for `{name}`: from now on it is {signature}, with {listed} "
+            "passed by keyword only. Update every caller in the package in the same change "
+            "so that the commands keep working.",
+        )
+    )
+    uses = ", ".join(f"`{c}`" for c in sorted(callers))
+    turn = planner.code_turn(
+        number,
+        "refactor",
+        planner.noisy_prose(text),
+        f"{name} now takes {', '.join(rest)} by keyword only; I updated its calls in "
+        f"{pkg}/cli.py (the {uses} command{'s' if len(callers) > 1 else ''}), which "
+        "behave as before.",
+        name,
+        extra=(
+            f"\n\ndef test_{name}_takes_keywords_only():\n"
+            "    with pytest.raises(TypeError):\n"
+            f"        {name}({positional})\n"
+        ),
+    )
+    assert turn.test is not None and turn.checkpoint is not None
+    # the callers too, black-box (their requirements are unchanged): one file, its
+    # imports on top
+    imports, _, tests = turn.test.partition("\n\n\n")
+    if not imports.startswith("import pytest"):
+        imports = "import pytest\n\n" + imports
+    runs = [(c, planner.project.commands[c].cases) for c in sorted(callers)]
+    turn.test = commands.test(pkg, runs, imports=imports) + "\n\n" + tests
+    for command in callers:  # a command's changed requirement ends this check too
+        planner.checks_of.setdefault(f"command:{command}", []).append(turn)
+    turn.checkpoint["name"] = f"{name} takes keywords; its callers updated"
+    return turn
+
+
+__all__ = [
+    "MAX_SIGNATURE_CHANGES",
+    "keyword_only_functions",
+    "keyword_only_turn",
+    "movable_functions",
+    "move_turn",
+    "renamable_functions",
+    "rename_turn",
+]

@@ -250,7 +250,7 @@ def _mistakes(planner: Planner) -> list[Mistake]:
     numeric = [
         (n, case[0], case[1])
         for n, f in sorted(project.functions.items())
-        for case in f.cases
+        for case in f.calls(f.cases)
         if isinstance(case, tuple)
         and re.fullmatch(r"-?\d+(\.\d+)?", case[1])
         and not re.search(_number_pattern(case[1]), case[0])  # the answer not in the question

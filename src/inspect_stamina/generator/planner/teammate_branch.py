@@ -61,8 +61,9 @@ def merge_turn(planner: Planner, number: int) -> GeneratedTurn:
         f"{theirs.name} and {ours.name} are both there and exported, and the merge is committed.",
         theirs.name,
     )
+    live = planner.project.functions
     both = [
-        ([name], planner.project.functions[name].cases, planner.project.functions[name].raises)
+        ([name], live[name].calls(live[name].cases), live[name].calls(live[name].raises))
         for name in (theirs.name, ours.name)
     ]
     turn.test = lang.test(pkg, both, suite=turn.test_file.rsplit("/", 1)[1])
