@@ -22,6 +22,7 @@ from inspect_ai.dataset import Sample
 from inspect_ai.model import ChatMessageAssistant, Model, ModelOutput, get_model
 from inspect_ai.util._store import Store
 
+from inspect_stamina.stamina import sandbox as stamina_sandbox
 from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.record import CheckResult, FinalEvaluation, SessionRecord
 from inspect_stamina.stamina.scorers import compute_metrics
@@ -70,7 +71,9 @@ class FakeSandbox:
         return CheckResult(name=command, passed=text is not None, output=text or "")
 
 
-SESSION_MODULES = (loop, check_run, judging, agent_run)
+# the session's modules, and the sandbox module whose helpers they call (the diff's
+# texts come from the turn's workspace copy, the rest through read_text_files)
+SESSION_MODULES = (loop, check_run, judging, agent_run, stamina_sandbox)
 
 
 @pytest.fixture

@@ -135,6 +135,23 @@ async def fetch_workspace(dest: Path) -> list[str]:
     return []
 
 
+async def read_changed_texts(paths: list[str], copy: Path | None) -> dict[str, str]:
+    """``read_text_files``, taking the files a host copy of the workspace (made this turn
+    by ``fetch_workspace``) already holds: a sandbox call only for the others."""
+    if copy is None:
+        return await read_text_files(paths)
+    texts, rest = {}, []
+    for path in paths:
+        held = copy / path
+        if held.is_file() and not held.is_symlink():
+            data = held.read_bytes()
+            if b"\0" not in data:  # binary files are left out, as read_text_files does
+                texts[path] = data.decode("utf-8", "replace")
+        else:
+            rest.append(path)
+    return texts | await read_text_files(rest)
+
+
 async def read_text_files(paths: list[str], max_kib: int = 256) -> dict[str, str]:
     """The workspace's text files among ``paths`` (relative), in one sandbox call.
 

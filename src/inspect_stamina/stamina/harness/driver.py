@@ -284,7 +284,10 @@ def _run_commands(spec: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _runner_stream(spec: dict[str, Any]) -> dict[str, Any]:
-    """In-process tests and batched runners (the long CPU-bound runs), as the runner."""
+    """In-process tests and batched runners (the long CPU-bound runs), as the runner; the
+    commands, when there are neither."""
+    if not (spec.get("inproc_tests") or spec.get("suites")):
+        return {"inproc_tests": {}, "suites": {}, "commands": _run_commands(spec)}
     suites: dict[str, dict[str, Any]] = {}
     inproc = _run_inproc_tests(spec)
     for suite in spec.get("suites", []):
@@ -293,8 +296,11 @@ def _runner_stream(spec: dict[str, Any]) -> dict[str, Any]:
 
 
 def _checker_stream(spec: dict[str, Any]) -> dict[str, Any]:
-    """The trusted tests, then the commands (each as the runner)."""
+    """The trusted tests, then the commands (each as the runner) when the other stream
+    has work of its own."""
     tests = _run_tests(spec)
+    if not (spec.get("inproc_tests") or spec.get("suites")):
+        return {"tests": tests}
     return {"tests": tests, "commands": _run_commands(spec)}
 
 
@@ -307,7 +313,9 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
     regression batch costs about the longer of the two rather than their sum. The
     commands sit with the trusted tests, whose stream mostly waits on servers, so that
     the other holds only the in-process pytest and the JavaScript runners' batches (a
-    third stream for those gained nothing: on two cores they are CPU-bound).
+    third stream for those gained nothing: on two cores they are CPU-bound); in a batch
+    with neither, the commands are the other stream's (a generated Python script's
+    module and constant checks then run beside its pytest process, not after it).
     """
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=2) as pool:

@@ -21,39 +21,64 @@ from inspect_stamina.stamina.robustness import (
 )
 from inspect_stamina.stamina.rules import evaluate_check, has_material
 from inspect_stamina.stamina.sandbox import fetch_workspace
-from inspect_stamina.stamina.script import CODE_KINDS, ROBUSTNESS_KINDS, Script
+from inspect_stamina.stamina.script import (
+    CODE_KINDS,
+    ROBUSTNESS_KINDS,
+    ConsistencyRule,
+    MemoryProbe,
+    Script,
+)
+
+
+def _due_rules(script: Script, turn: Turn) -> list[ConsistencyRule]:
+    """The consistency rules judged at this turn (its checkpoint turns)."""
+    if not turn.checkpoints:
+        return []
+    return [r for r in script.consistency_rules if r.from_turn <= turn.number]
+
+
+def _due_probes(script: Script, turn: Turn) -> list[MemoryProbe]:
+    return [p for p in script.memory_probes if p.probed_at == turn.number]
+
+
+def needs_workspace_copy(script: Script, turn: Turn) -> bool:
+    """Whether this turn's rules or probes read a host copy of the workspace (a probe of
+    the conversation reads only the reply)."""
+    return bool(_due_rules(script, turn)) or any(p.checks for p in _due_probes(script, turn))
+
+
+async def copy_workspace(copy: Path, record: TurnRecord) -> None:
+    """The workspace's source files into ``copy``; what could not be copied, in the note."""
+    problems = await fetch_workspace(copy)
+    if problems:
+        record.note = "; ".join([*([record.note] if record.note else []), *problems])
 
 
 async def rules_and_probes(
-    script: Script, turn: Turn, record: TurnRecord, in_context: Callable[[int], bool | None]
+    script: Script,
+    turn: Turn,
+    record: TurnRecord,
+    in_context: Callable[[int], bool | None],
+    copy: Path | None,
 ) -> None:
-    """Consistency rules (at checkpoint turns) and memory probes over a workspace copy.
+    """Consistency rules (at checkpoint turns) and memory probes over the turn's workspace
+    copy (None when ``needs_workspace_copy`` says none is needed).
 
     ``in_context`` says whether the turn that planted a fact was in the conversation the
     agent last saw.
     """
-    rules = (
-        [r for r in script.consistency_rules if r.from_turn <= turn.number]
-        if turn.checkpoints
-        else []
-    )
-    probes = [p for p in script.memory_probes if p.probed_at == turn.number]
+    rules, probes = _due_rules(script, turn), _due_probes(script, turn)
     if not rules and not probes:
         return
-    with tempfile.TemporaryDirectory(prefix="stamina-ws-") as tmp:
-        copy = Path(tmp)
-        # a probe of the conversation reads only the reply: no copy for it alone
-        if rules or any(probe.checks for probe in probes):
-            problems = await fetch_workspace(copy)
-            if problems:
-                record.note = "; ".join([*([record.note] if record.note else []), *problems])
+    with tempfile.TemporaryDirectory(prefix="stamina-ws-") as empty:
+        where = copy if copy is not None else Path(empty)
         for rule in rules:
             # no files to read yet is no verdict: a turn record saying "rule broken" of an
             # empty workspace misleads, and the final evaluation still judges it (False)
-            if has_material(rule.check, copy):
-                record.rules[rule.id] = (await evaluate_check(rule.check, copy))[0]
+            if has_material(rule.check, where):
+                record.rules[rule.id] = (await evaluate_check(rule.check, where))[0]
         for probe in probes:
-            outcomes = [await evaluate_check(check, copy) for check in probe.checks]
+            outcomes = [await evaluate_check(check, where) for check in probe.checks]
             if probe.facts:
                 facts = await grade_facts(probe.facts, record.reply, run_command_check)
                 outcomes += [(f.passed, f"{f.name}: {f.detail}") for f in facts]

@@ -9,7 +9,9 @@ the judging of a finished turn live in their own modules; this one walks the tur
 from __future__ import annotations
 
 import difflib
+import tempfile
 import time
+from pathlib import Path
 
 from inspect_ai.agent import Agent
 from inspect_ai.log import transcript
@@ -37,7 +39,7 @@ from inspect_stamina.stamina.sandbox import (
     AGENT_USER,
     WORKSPACE,
     changed_files,
-    read_text_files,
+    read_changed_texts,
     stop_agent,
     workspace_manifest,
 )
@@ -46,7 +48,9 @@ from inspect_stamina.stamina.session.agent_run import AgentRun
 from inspect_stamina.stamina.session.check_run import CheckRun
 from inspect_stamina.stamina.session.compaction_room import check_compaction_room
 from inspect_stamina.stamina.session.judging import (
+    copy_workspace,
     is_effective,
+    needs_workspace_copy,
     question,
     robustness_grader,
     robustness_rules,
@@ -240,11 +244,17 @@ class _Session:
             if not result.passed:
                 self.project.last_error = result.output
         agent_seconds += feedback_seconds
-        texts = await read_text_files(record.changed) if record.changed else {}
-        record.diff = self._diff(record.changed, texts)
-        if self.kb is not None:
-            await self._index_turn(turn, record, texts)
-        await rules_and_probes(self.loaded.script, turn, record, self._in_context)
+        with tempfile.TemporaryDirectory(prefix="stamina-ws-") as tmp:
+            # one host copy of the workspace serves the rules, the probes and the diff
+            copy = None
+            if needs_workspace_copy(self.loaded.script, turn):
+                copy = Path(tmp)
+                await copy_workspace(copy, record)
+            texts = await read_changed_texts(record.changed, copy) if record.changed else {}
+            record.diff = self._diff(record.changed, texts)
+            if self.kb is not None:
+                await self._index_turn(turn, record, texts)
+            await rules_and_probes(self.loaded.script, turn, record, self._in_context, copy)
         robustness_rules(self.loaded.script, turn, record)
         await robustness_grader(turn, record)
         await question(turn, record)
