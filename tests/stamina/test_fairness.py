@@ -257,3 +257,57 @@ def test_generated_scripts_are_reported_honestly(tmp_path: Path) -> None:
         assert names == ["stated interfaces", "canned repliers", "questions graded", "rules stated"]
         # generator version 3 (the default) writes scripts that pass them
         assert result.returncode == 0 and report["passed"], (domain, result.stdout)
+
+
+_REVIEWER_PROBE = """\
+  - id: reviewer
+    fact: Priya signs off every release (turn 1)
+    planted_at: 1
+    probed_at: 2
+    facts:
+      - {name: who, any_of: ["\\\\bPriya\\\\b"]NONE}
+"""
+
+
+@pytest.mark.parametrize(
+    ("none_of", "passes"),
+    [("", False), (', none_of: ["\\\\b(Sam|Jonas|Mei)\\\\b"]', True)],
+)
+def test_a_reply_naming_every_candidate_must_not_pass_a_memory_probe(
+    tmp_path: Path, none_of: str, passes: bool
+) -> None:
+    """A memory probe graded in the reply falls to a reply that names every candidate,
+    unless its fact names the other candidates (``none_of``): then that reply fails it,
+    and the reference's plain answer still carries it."""
+    from inspect_stamina.stamina.facts import fact_in_reply
+    from inspect_stamina.stamina.fairness.repliers import candidate_reply
+
+    script = _script_with(
+        tmp_path,
+        "consistency_rules:\n",
+        _REVIEWER_PROBE.replace("NONE", none_of) + "consistency_rules:\n",
+    )
+    loaded = load_script(script)
+    result = canned_replies(loaded)
+    assert result.figures["probes_in_replies"] == 1
+    assert result.figures["every_candidate"]["memory probes"] == (0.0 if passes else 1.0)
+    # (the mini script's vague turn fails the instrument on its own: see above)
+    found = any("naming every candidate" in f.message for f in result.findings)
+    assert found is not passes
+    [fact] = loaded.script.memory_probes[-1].facts
+    assert fact_in_reply(fact, "Priya signs off releases.").passed
+    assert fact_in_reply(fact, candidate_reply(loaded)).passed is not passes
+
+
+def test_generated_memory_probes_name_their_other_candidates(tmp_path: Path) -> None:
+    """Every fact of the conversation a version 3 script probes rules out the other
+    candidates its value was drawn from, so the reply naming every candidate passes none."""
+    from inspect_stamina.generator.generate import generate
+
+    loaded = load_script(generate("data", 100, 4, tmp_path / "script"))
+    conversation = [p for p in loaded.script.memory_probes if p.facts]
+    assert len(conversation) == 4
+    assert all(f.none_of for p in conversation for f in p.facts)
+    result = canned_replies(loaded)
+    assert result.passed and result.figures["every_candidate"]["memory probes"] == 0.0
+    assert graded_questions(loaded).passed  # no reference reply names another candidate

@@ -3,7 +3,8 @@
 An ``AnswerFact`` is either regexes (``any_of``, case-insensitive, one must match the
 reply) or a command run in the sandbox after the turn as the runner, each non-empty
 line of whose output the reply must name (case-insensitive): facts from the live
-project, so the reply cannot be canned.
+project, so the reply cannot be canned. A reply that matches a pattern of its
+``none_of`` (another candidate) does not carry it either.
 """
 
 from __future__ import annotations
@@ -18,7 +19,15 @@ CommandRunner = Callable[[str, str | None], Awaitable[CheckResult]]
 
 
 def fact_in_reply(fact: AnswerFact, reply: str, output: str | None = None) -> FactResult:
-    """Whether the reply carries one fact: a pattern of `any_of`, or every line of `output`."""
+    """Whether the reply carries one fact: a pattern of `any_of`, or every line of `output`,
+    and no pattern of `none_of`."""
+    wrong = next((p for p in fact.none_of if re.search(p, reply, re.IGNORECASE)), None)
+    if wrong is not None:
+        return FactResult(
+            name=fact.name,
+            passed=False,
+            detail=f"reply also matches /{wrong}/, another candidate: that is no answer",
+        )
     if fact.any_of:
         hit = next((p for p in fact.any_of if re.search(p, reply, re.IGNORECASE)), None)
         if hit is None:

@@ -107,22 +107,28 @@ class AnswerFact(ScriptModel):
 
     any_of: regexes (case-insensitive), one of which must match the reply. command: run
     in the sandbox after the turn, as the runner; each line it prints is a fact the reply
-    must name (case-insensitive), so the facts come from the live project.
+    must name (case-insensitive), so the facts come from the live project. none_of:
+    regexes no reply carrying the fact may match (the other candidates: a reply naming
+    every teammate is no answer to "who signs off?").
     """
 
     name: str
     any_of: list[str] = Field(default_factory=list)
     command: str | None = None
+    none_of: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _exactly_one(self) -> AnswerFact:
         if bool(self.any_of) == bool(self.command):
             raise ValueError("a fact needs exactly one of any_of, command")
-        for pattern in self.any_of:
-            try:
-                re.compile(pattern)
-            except re.error as ex:
-                raise ValueError(f"any_of pattern {pattern!r} is not a valid regex: {ex}") from ex
+        for field, patterns in (("any_of", self.any_of), ("none_of", self.none_of)):
+            for pattern in patterns:
+                try:
+                    re.compile(pattern)
+                except re.error as ex:
+                    raise ValueError(
+                        f"{field} pattern {pattern!r} is not a valid regex: {ex}"
+                    ) from ex
         return self
 
 

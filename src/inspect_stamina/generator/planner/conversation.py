@@ -33,10 +33,16 @@ MONTHS = (
 )
 COMPANIES = ("Halden Freight", "Brightwater Clinic", "Okapi Games", "Lumen Bank", "Tidewell Energy")
 TEAMS = ("billing", "logistics", "research", "support", "reporting")
+# each reason, the words a reply may give it by, and its mark: the word that names it
+# alone, which a reply giving another reason must not say
 REASONS = (
-    ("the build machines have no internet access", ["internet", "offline", "network"]),
-    ("the security team audits every third-party package", ["audit", "security"]),
-    ("the package must install on locked-down customer servers", ["locked", "customer", "server"]),
+    ("the build machines have no internet access", ["internet", "offline", "network"], "internet"),
+    ("the security team audits every third-party package", ["audit", "security"], "audit"),
+    (
+        "the package must install on locked-down customer servers",
+        ["locked", "customer", "server"],
+        "locked",
+    ),
 )
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")
 # how many facts of the conversation a version 3 script plants and probes
@@ -56,14 +62,27 @@ class Remark:
     answer: str  # what the reference reply adds
 
 
+def _words(words: list[str]) -> list[str]:
+    """Whole-word patterns: a reply naming one of them names another candidate."""
+    return [rf"\b{re.escape(w)}\b" for w in words]
+
+
 def _reviewer(planner: Planner) -> Remark:
-    who = planner.rng.choice([t for t in TEAMMATES if t != planner.teammate])
+    candidates = [t for t in TEAMMATES if t != planner.teammate]
+    who = planner.rng.choice(candidates)
     return Remark(
         "release_reviewer",
         f"By the way, {who} signs off every release from now on, so loop them in before we tag one.",
         "Also, remind me: who has to sign off before we tag a release?",
         f"{who} signs off every release.",
-        [{"name": "who", "any_of": [rf"\b{re.escape(who)}\b"]}],
+        [
+            {
+                "name": "who",
+                "any_of": [rf"\b{re.escape(who)}\b"],
+                # the teammate whose commits the bug reports name may come up in passing
+                "none_of": _words([t for t in candidates if t != who]),
+            }
+        ],
         f"{who} signs off releases.",
     )
 
@@ -77,12 +96,14 @@ def _deadline(planner: Planner) -> Remark:
         rf"\b0?{day}[./]0?{month + 1}\b",
         rf"\b0?{month + 1}[./-]0?{day}\b",
     ]
+    # "may" is a common word too: a reply may say it whatever the month
+    others = [m for m in MONTHS if m not in (name, "May")]
     return Remark(
         "release_date",
         f"Heads-up: the first public release is due on {day} {name}, so let's keep the pace.",
         "And when is the first public release due again?",
         f"The first public release is due on {day} {name}.",
-        [{"name": "the date", "any_of": patterns}],
+        [{"name": "the date", "any_of": patterns, "none_of": _words(others)}],
         f"The first public release is due on {day} {name}.",
     )
 
@@ -94,19 +115,26 @@ def _audience(planner: Planner) -> Remark:
         f"For context: this is for the {team} team at {company}, who will call it from their nightly jobs.",
         "Oh, and who is this package for again? A colleague asked me.",
         f"The package is for the {team} team at {company}.",
-        [{"name": "who", "any_of": [re.escape(company.split()[0])]}],
+        [
+            {
+                "name": "who",
+                "any_of": [re.escape(company.split()[0])],
+                "none_of": _words([c.split()[0] for c in COMPANIES if c != company]),
+            }
+        ],
         f"It is for the {team} team at {company}.",
     )
 
 
 def _no_dependencies(planner: Planner) -> Remark:
-    reason, words = planner.rng.choice(REASONS)
+    reason, words, mark = planner.rng.choice(REASONS)
+    others = [m for _, _, m in REASONS if m != mark]
     return Remark(
         "no_dependencies_reason",
         f"Keep it to the standard library, please: {reason}.",
         "Remind me why we keep the package free of third-party dependencies?",
         f"No third-party dependencies, because {reason}.",
-        [{"name": "the reason", "any_of": [rf"\b{w}" for w in words]}],
+        [{"name": "the reason", "any_of": [rf"\b{w}" for w in words], "none_of": _words(others)}],
         f"We stay on the standard library because {reason}.",
     )
 
@@ -119,7 +147,13 @@ def _demo(planner: Planner) -> Remark:
         f"We demo the package to {who}'s team every {day}, so keep the main branch green.",
         "Which day is our regular demo again?",
         f"The demo is every {day}.",
-        [{"name": "the day", "any_of": [rf"\b{day}"]}],
+        [
+            {
+                "name": "the day",
+                "any_of": [rf"\b{day}"],
+                "none_of": _words([d for d in WEEKDAYS if d != day]),
+            }
+        ],
         f"The demo is every {day}.",
     )
 
@@ -133,12 +167,17 @@ REMARKS: tuple[Callable[[Planner], Remark], ...] = (
 )
 
 
-def _echoes(remark: Remark, text: str) -> bool:
+def _echoes(remark: Remark, text: str, field: str = "any_of") -> bool:
     return any(
         re.search(pattern, text, re.IGNORECASE)
         for fact in remark.facts
-        for pattern in fact["any_of"]
+        for pattern in fact.get(field, [])
     )
+
+
+def _said(turn: GeneratedTurn) -> str:
+    """What a turn's prompt and reference reply say."""
+    return f"{turn.prompt['text']} {turn.prompt.get('reply', '')}"
 
 
 def plant_conversation(planner: Planner, plan: list[GeneratedTurn]) -> list[dict[str, Any]]:
@@ -159,8 +198,10 @@ def plant_conversation(planner: Planner, plan: list[GeneratedTurn]) -> list[dict
             if MIN_GAP <= b - a <= MAX_GAP
             and a not in used
             and b not in used
-            # the question's turn must not carry the answer (an echo would pass it)
+            # the question's turn must not carry the answer (an echo would pass it), nor
+            # give its reply cause to name another candidate (a month, a weekday)
             and not _echoes(remark, f"{plan[b - 1].prompt['text']} {remark.question}")
+            and not _echoes(remark, _said(plan[b - 1]), "none_of")
         ]
         if not pairs:
             continue

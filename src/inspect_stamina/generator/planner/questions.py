@@ -70,15 +70,34 @@ def _names_question(
     return planner.rng.choice(texts), [_name_fact(n) for n in names], head + ", ".join(names) + "."
 
 
+def _compound(name: str) -> bool:
+    """A name of several words (`group_totals`, `groupTotals`): no plain word of a reply."""
+    return "_" in name or any(c.isupper() for c in name[1:])
+
+
 def _module_question(planner: Planner, module: str) -> Question:
-    where = f"{planner.project.package}/{module}{planner.domain.lang.ext}"
+    project = planner.project
+    where = f"{project.package}/{module}{planner.domain.lang.ext}"
     texts = (
         f"Which public functions live in `{where}` at the moment? Just list them.",
         f"Remind me what `{where}` holds now: which functions are defined there?",
         f"Before I review `{where}`: which of our functions are in that file?",
         f"Quick one, no changes: what functions does `{where}` define today?",
     )
-    return _names_question(planner, texts, planner.project.names_in(module), f"{where} defines ")
+    text, facts, reply = _names_question(
+        planner, texts, project.names_in(module), f"{where} defines "
+    )
+    # a function that never lived there is another candidate: a reply listing every
+    # function of the package is no answer (one moved out of it may come up in passing,
+    # and a one-word name such as `mean` may be a plain word of the reply)
+    elsewhere = {
+        name
+        for name, live in project.functions.items()
+        if module not in (live.module, live.template.module)
+    }
+    elsewhere |= {old for old, new in project.aliases.items() if new in elsewhere}
+    others = [rf"\b{re.escape(n)}\b" for n in sorted(elsewhere) if _compound(n)]
+    return text, [{**fact, "none_of": others} for fact in facts], reply
 
 
 def _raises_question(planner: Planner, error: str, names: list[str]) -> Question:

@@ -69,6 +69,15 @@ def _fact_findings(
             findings.append(
                 Finding(f"{owner}fact {fact.name!r}: the reference reply does not contain it", turn)
             )
+        wrong = [p for p in fact.none_of if reply and re.search(p, reply, re.IGNORECASE)]
+        if wrong:
+            findings.append(
+                Finding(
+                    f"{owner}fact {fact.name!r}: the reference reply names another candidate "
+                    f"(/{wrong[0]}/)",
+                    turn,
+                )
+            )
         echoed = [p for p in fact.any_of if re.search(p, question, re.IGNORECASE)]
         if echoed:
             findings.append(

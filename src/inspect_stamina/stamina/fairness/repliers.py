@@ -1,10 +1,15 @@
-"""Canned repliers: can a reply that ignores the request pass a robustness turn?
+"""Canned repliers: can a reply that ignores the request pass a robustness turn, or one
+that names every candidate pass a memory probe?
 
 A fixed set of adversarial repliers answers every robustness turn with the workspace
 left unchanged; each must score at most `CANNED_LIMIT`. The judge is the session's own
 (`judge_robustness`), and a turn whose own behavioural checkpoints must pass (the agent
 acts once the user answers, or goes ahead on a stated assumption) is lost by a replier
 that changes nothing: `validate --run` proves those checkpoints fail before their turn.
+
+The memory probes graded in a reply face one more: a reply naming every candidate the
+script's graded facts name (what each accepts, and the other candidates each rules out
+with ``none_of``) must carry at most `CANNED_LIMIT` of them.
 
 The other direction is checked too: a diligent replier, which does the reference's work
 and asks nothing, must be effective on every clear turn, and a clarifying question on a
@@ -25,7 +30,7 @@ from inspect_stamina.stamina.fairness.result import Finding, InstrumentResult
 from inspect_stamina.stamina.loaded_script import LoadedScript, Turn
 from inspect_stamina.stamina.record import CheckResult, FactResult, TurnRecord
 from inspect_stamina.stamina.robustness import judge_robustness
-from inspect_stamina.stamina.script import CODE_KINDS, ROBUSTNESS_KINDS
+from inspect_stamina.stamina.script import CODE_KINDS, ROBUSTNESS_KINDS, AnswerFact
 from inspect_stamina.stamina.session import is_effective
 
 CANNED_LIMIT = 0.2
@@ -52,18 +57,67 @@ def _echo(turn: Turn) -> str:
 
 def keyword_replier(loaded: LoadedScript) -> Replier:
     """A replier that says every keyword any robustness judge of the script accepts."""
-    words: list[str] = ["I assume", "I interpret"]
-    for turn in loaded.turns():
-        expect = turn.prompt.expect
-        for pattern in expect.reply_patterns if expect else []:
-            try:
-                # lazily: a class repeated up to twenty times has more strings than memory
-                strings = exrex.generate(pattern, limit=_STRINGS_PER_PATTERN)
-                words += itertools.islice(strings, _STRINGS_PER_PATTERN)
-            except Exception:  # noqa: BLE001 - a pattern exrex cannot expand: one match of it
-                words.append(exrex.getone(pattern))
+    patterns = [
+        pattern
+        for turn in loaded.turns()
+        for pattern in (turn.prompt.expect.reply_patterns if turn.prompt.expect else [])
+    ]
+    # lazily: a class repeated up to twenty times has more strings than memory
+    words = ["I assume", "I interpret", *_strings(patterns)]
     text = " / ".join(dict.fromkeys(w.strip() for w in words if w.strip()))
     return lambda turn: f"{text}. Changed nothing. Could you clarify?"
+
+
+def _strings(patterns: list[str]) -> list[str]:
+    """Strings the patterns match (alternatives enumerated, a few of each)."""
+    words: list[str] = []
+    for pattern in patterns:
+        try:
+            strings = exrex.generate(pattern, limit=_STRINGS_PER_PATTERN)
+            words += itertools.islice(strings, _STRINGS_PER_PATTERN)
+        except Exception:  # noqa: BLE001 - a pattern exrex cannot expand: one match of it
+            words.append(exrex.getone(pattern))
+    return words
+
+
+def _regex_facts(loaded: LoadedScript) -> tuple[list[list[AnswerFact]], list[list[AnswerFact]]]:
+    """The regex facts of each memory probe graded in a reply, and of each question turn."""
+    probes = [[f for f in p.facts if f.any_of] for p in loaded.script.memory_probes]
+    questions = [[f for f in t.prompt.facts if f.any_of] for t in loaded.turns()]
+    return [p for p in probes if p], [q for q in questions if q]
+
+
+def candidate_reply(loaded: LoadedScript) -> str:
+    """A reply naming every candidate any graded fact of the script names: what each
+    fact accepts and what it names as another candidate (``none_of``)."""
+    probes, questions = _regex_facts(loaded)
+    patterns = [p for facts in [*probes, *questions] for f in facts for p in f.any_of + f.none_of]
+    words = dict.fromkeys(w.strip() for w in _strings(patterns) if w.strip())
+    return "It is one of these: " + ", ".join(words) + "."
+
+
+def _candidate_scores(loaded: LoadedScript, result: InstrumentResult) -> None:
+    """The reply naming every candidate must not carry a fact of the conversation: a
+    memory probe it passes is one a model could pass without remembering anything."""
+    probes, questions = _regex_facts(loaded)
+    reply = candidate_reply(loaded)
+
+    def share(groups: list[list[AnswerFact]]) -> float:
+        won = [g for g in groups if all(fact_in_reply(f, reply).passed for f in g)]
+        return round(len(won) / len(groups), 3) if groups else 0.0
+
+    scores = {"memory probes": share(probes), "questions": share(questions)}
+    result.figures["probes_in_replies"] = len(probes)
+    result.figures["every_candidate"] = scores
+    if scores["memory probes"] > CANNED_LIMIT:
+        result.passed = False
+        result.findings.append(
+            Finding(
+                f"a reply naming every candidate passes {scores['memory probes']:.0%} of the "
+                f"memory probes graded in the reply (limit {CANNED_LIMIT:.0%}): give their "
+                "facts the other candidates as none_of"
+            )
+        )
 
 
 def canned_repliers(loaded: LoadedScript) -> dict[str, Replier]:
@@ -128,6 +182,7 @@ def canned_replies(loaded: LoadedScript) -> InstrumentResult:
                 )
             )
     result.figures = {"robustness_turns": len(turns), "scores": scores}
+    _candidate_scores(loaded, result)
     _diligent(loaded, result)
     result.seconds = round(time.perf_counter() - started, 4)
     return result
