@@ -323,6 +323,28 @@ def test_the_data_files_gain_a_layout_and_the_old_one_still_reads(tmp_path: Path
     _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")
 
 
+def test_the_env_files_gain_a_shell_layout_and_the_old_one_still_reads(tmp_path: Path) -> None:
+    """`devops`' env files gain `export KEY="value"` lines, stated exactly; the env reader
+    and the command that renders from an env file must read both. The turn's test runs
+    the reader's cases in both layouts and the command with its env file restated (its
+    template left as it is): it fails before the turn and passes after it."""
+    path = generate("devops", 100, 4, tmp_path / "script")
+    loaded = load_script(path)
+    [turn] = [t for t in loaded.turns() if "second layout" in t.prompt.text]
+    for stated in (
+        '`export KEY="value"`',
+        "double quotes",
+        "`export `",
+        "every command that reads an env file",
+    ):
+        assert stated in turn.prompt.text
+    test = (path.parent / str(turn.checkpoints[0].test_file)).read_text()
+    assert """('export A="1"\\n# note\\n\\nexport B="two"\\n')""" in test
+    assert "(tmp_path / '.env').write_text('# the database\\nexport HOST=" in test
+    assert "write_text('host={{HOST}}" in test  # the template is no env file
+    _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")
+
+
 def test_the_service_answers_concurrently_again_and_loses_no_write(tmp_path: Path) -> None:
     """A teammate's stopgap makes the service answer one request at a time before a late
     turn; the user asks for concurrent serving and safe creates. The turn's test holds a

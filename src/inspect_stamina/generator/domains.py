@@ -115,6 +115,7 @@ DOMAINS = {
         commands=devops.COMMANDS,
         more_templates=more_devops.MORE_TEMPLATES,
         slowdowns=slowdowns.DEVOPS,
+        format_change=format_changes.DEVOPS,
     ),
     "algorithms-js": Domain(
         "algorithms-js",

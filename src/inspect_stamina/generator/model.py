@@ -46,13 +46,53 @@ class Slowdown:
 
 @dataclass(frozen=True)
 class FormatChange:
-    """A reader's input gains a new layout; files in the old one must still read."""
+    """A reader's input gains a new layout; files in the old one must still read.
+
+    Two kinds of layout: a marker line first and another field separator (`marker`,
+    `separator`), or every `KEY=value` line written `PREFIXKEY=QUOTEvalueQUOTE`
+    (`prefix`, `quote`).
+    """
 
     function: str  # the reader (a template name)
     layout: str  # the new layout as the user states it
     body: str  # the reader reading both layouts
-    marker: str  # the first line that marks the new layout
-    separator: str  # the new layout's field separator, for the old one's comma
+    marker: str = ""  # the first line that marks the new layout
+    separator: str = ""  # the new layout's field separator, for the old one's comma
+    prefix: str = ""  # what the new layout writes before each KEY=value line
+    quote: str = ""  # what it writes around each value
+    subject: str = "The exports we get"  # whose layout changes, as the user says it
+    readers: str = "every command that reads a file"  # the commands that must follow
+    # the written files a command case restates, by name (None: every file it writes)
+    suffix: str | None = None
+
+    def tells_apart(self) -> str:
+        """How the user says a reader tells the layouts apart."""
+        if self.marker:
+            return f"a text whose first line is exactly `{self.marker}` the new way, anything else as before"
+        return f"a line that starts with `{self.prefix}` the new way, any other line as before"
+
+    def marks(self) -> str:
+        """What marks the new layout, as the reply says it."""
+        if self.marker:
+            return f"a first line `{self.marker}` marks the new one"
+        return f"a leading `{self.prefix}` marks the new one"
+
+    def restate(self, text: str) -> str | None:
+        """An old-layout text in the new layout (None where that cannot be said)."""
+        if self.marker:
+            if any(c in text for c in "\"';") or self.separator in text:
+                return None
+            return f"{self.marker}\n{text.replace(',', self.separator)}"
+        lines = []
+        for line in text.split("\n"):
+            key, equals, value = line.partition("=")
+            if not line.strip() or line.strip().startswith("#"):
+                lines.append(line)
+            elif not equals or self.quote in value or line.strip().startswith(self.prefix):
+                return None
+            else:
+                lines.append(f"{self.prefix}{key.strip()}={self.quote}{value.strip()}{self.quote}")
+        return "\n".join(lines)
 
 
 @dataclass(frozen=True)

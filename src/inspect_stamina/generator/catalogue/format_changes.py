@@ -1,9 +1,10 @@
 """The input-format changes of version 3's late phase, per domain that reads data files.
 
-The data files a project reads gain a second layout; the reader must read both, since
-the files already on disk keep the first (`planner/format_change.py`). The new layout is
-the old text after a marker line, its fields separated by another character, so every
-case of the reader and of the commands built on it can be restated in it.
+The files a project reads gain a second layout; the reader must read both, since the
+files already on disk keep the first (`planner/format_change.py`). The new layout can
+be said of every old text, so each case of the reader and of the commands built on it
+can be restated in it: `data`'s exports get a marker line and semicolons, `devops`'
+env files shell-style lines (`export KEY="value"`).
 """
 
 from __future__ import annotations
@@ -25,4 +26,30 @@ DATA = FormatChange(
     ";",
 )
 
-__all__ = ["DATA"]
+DEVOPS = FormatChange(
+    "parse_env_file",
+    'the secrets tool writes every setting as a shell line, `export KEY="value"`: '
+    "`export ` in front and the value in double quotes, which are not part of it "
+    "(comments and blank lines as before)",
+    "    values = {}\n"
+    "    for line in text.splitlines():\n"
+    "        line = line.strip()\n"
+    "        if not line or line.startswith('#'):\n"
+    "            continue\n"
+    "        exported = line.startswith('export ')\n"
+    "        if exported:\n"
+    "            line = line[len('export '):]\n"
+    "        key, _, value = line.partition('=')\n"
+    "        key, value = key.strip(), value.strip()\n"
+    "        if exported and len(value) >= 2 and value[0] == value[-1] == '\"':\n"
+    "            value = value[1:-1]\n"
+    "        values[key] = value\n"
+    "    return values",
+    prefix="export ",
+    quote='"',
+    subject="The env files our deploy pipeline reads",
+    readers="every command that reads an env file",
+    suffix=".env",
+)
+
+__all__ = ["DATA", "DEVOPS"]

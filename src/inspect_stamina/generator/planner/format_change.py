@@ -17,15 +17,8 @@ from inspect_stamina.generator import commands
 from inspect_stamina.generator.model import Cases, FormatChange
 from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
 
-_WRITTEN = re.compile(r"\.write_text\(('(?:[^'\\]|\\.)*')\)")
+_WRITTEN = re.compile(r"(?:'([^']*)'\))?\.write_text\(('(?:[^'\\]|\\.)*')\)")
 MAX_COMMANDS = 2  # commands checked in the new layout, beside the reader itself
-
-
-def _restated(change: FormatChange, text: str) -> str | None:
-    """An old-layout text in the new layout, or None where commas do more than separate."""
-    if any(c in text for c in "\"';") or change.separator in text:
-        return None
-    return f"{change.marker}\n{text.replace(',', change.separator)}"
 
 
 def _restated_literal(change: FormatChange, source: str) -> str | None:
@@ -36,7 +29,7 @@ def _restated_literal(change: FormatChange, source: str) -> str | None:
         return None
     if not isinstance(text, str):
         return None
-    restated = _restated(change, text)
+    restated = change.restate(text)
     return None if restated is None else repr(restated)
 
 
@@ -47,8 +40,12 @@ def _restated_cases(change: FormatChange, cases: Cases) -> Cases:
 
 
 def _restated_command_case(change: FormatChange, case: str) -> str | None:
-    """A command case whose every input file is restated, or None."""
-    written = _WRITTEN.findall(case)
+    """A command case whose every input file the reader reads is restated, or None."""
+    written = [
+        literal
+        for name, literal in _WRITTEN.findall(case)
+        if change.suffix is None or name.endswith(change.suffix)
+    ]
     restated = [_restated_literal(change, literal) for literal in written]
     if not written or any(r is None for r in restated):
         return None
@@ -87,20 +84,19 @@ def format_change_turn(planner: Planner, number: int) -> GeneratedTurn:
         if restated:
             checked.append((command_name, (restated[0],)))
     pkg = planner.project.package
-    also = " and every command that reads a file" if checked else ""
+    also = f" and {change.readers}" if checked else ""
     text = planner.noisy_prose(
-        f"The exports we get are moving to a second layout: {change.layout}. Make `{name}`"
-        f"{also} read both: a text whose first line is exactly `{change.marker}` the new "
-        "way, anything else as before, since the files already on disk stay in the old "
-        "layout. What the commands print and write does not change: the old layout still."
+        f"{change.subject} are moving to a second layout: {change.layout}. Make `{name}`"
+        f"{also} read both: {change.tells_apart()}, since the files already on disk stay "
+        "in the old layout. What the commands print and write does not change: the old "
+        "layout still."
     )
     extra = "\n\n" + commands.test(pkg, checked) if checked else ""
     turn = planner.code_turn(
         number,
         "feature",
         text,
-        f"`{name}` now reads both layouts (a first line `{change.marker}` marks the new "
-        "one); old files read as before.",
+        f"`{name}` now reads both layouts ({change.marks()}); old files read as before.",
         name,
         extra=extra,
     )
