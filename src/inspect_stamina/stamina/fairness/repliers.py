@@ -62,7 +62,6 @@ def keyword_replier(loaded: LoadedScript) -> Replier:
         for turn in loaded.turns()
         for pattern in (turn.prompt.expect.reply_patterns if turn.prompt.expect else [])
     ]
-    # lazily: a class repeated up to twenty times has more strings than memory
     words = ["I assume", "I interpret", *_strings(patterns)]
     text = " / ".join(dict.fromkeys(w.strip() for w in words if w.strip()))
     return lambda turn: f"{text}. Changed nothing. Could you clarify?"
@@ -73,6 +72,7 @@ def _strings(patterns: list[str]) -> list[str]:
     words: list[str] = []
     for pattern in patterns:
         try:
+            # lazily: a class repeated up to twenty times has more strings than memory
             strings = exrex.generate(pattern, limit=_STRINGS_PER_PATTERN)
             words += itertools.islice(strings, _STRINGS_PER_PATTERN)
         except Exception:  # noqa: BLE001 - a pattern exrex cannot expand: one match of it
@@ -91,7 +91,11 @@ def candidate_reply(loaded: LoadedScript) -> str:
     """A reply naming every candidate any graded fact of the script names: what each
     fact accepts and what it names as another candidate (``none_of``)."""
     probes, questions = _regex_facts(loaded)
-    patterns = [p for facts in [*probes, *questions] for f in facts for p in f.any_of + f.none_of]
+    return _naming_every_candidate([*probes, *questions])
+
+
+def _naming_every_candidate(groups: list[list[AnswerFact]]) -> str:
+    patterns = [p for facts in groups for f in facts for p in f.any_of + f.none_of]
     words = dict.fromkeys(w.strip() for w in _strings(patterns) if w.strip())
     return "It is one of these: " + ", ".join(words) + "."
 
@@ -100,7 +104,7 @@ def _candidate_scores(loaded: LoadedScript, result: InstrumentResult) -> None:
     """The reply naming every candidate must not carry a fact of the conversation: a
     memory probe it passes is one a model could pass without remembering anything."""
     probes, questions = _regex_facts(loaded)
-    reply = candidate_reply(loaded)
+    reply = _naming_every_candidate([*probes, *questions])
 
     def share(groups: list[list[AnswerFact]]) -> float:
         won = [g for g in groups if all(fact_in_reply(f, reply).passed for f in g)]

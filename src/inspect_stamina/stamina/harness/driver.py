@@ -283,25 +283,24 @@ def _run_commands(spec: dict[str, Any]) -> list[dict[str, Any]]:
     return commands
 
 
-def _runner_stream(spec: dict[str, Any]) -> dict[str, Any]:
-    """In-process tests and batched runners (the long CPU-bound runs), as the runner; the
-    commands, when there are neither."""
-    if not (spec.get("inproc_tests") or spec.get("suites")):
-        return {"inproc_tests": {}, "suites": {}, "commands": _run_commands(spec)}
+def _runner_stream(spec: dict[str, Any], commands: bool) -> dict[str, Any]:
+    """In-process tests and batched runners (the long CPU-bound runs), as the runner;
+    then the commands, when this stream holds them."""
     suites: dict[str, dict[str, Any]] = {}
     inproc = _run_inproc_tests(spec)
     for suite in spec.get("suites", []):
         suites.update(_run_suite(suite, spec))
-    return {"inproc_tests": inproc, "suites": suites}
+    return {"inproc_tests": inproc, "suites": suites, **_commands_if(spec, commands)}
 
 
-def _checker_stream(spec: dict[str, Any]) -> dict[str, Any]:
-    """The trusted tests, then the commands (each as the runner) when the other stream
-    has work of its own."""
-    tests = _run_tests(spec)
-    if not (spec.get("inproc_tests") or spec.get("suites")):
-        return {"tests": tests}
-    return {"tests": tests, "commands": _run_commands(spec)}
+def _checker_stream(spec: dict[str, Any], commands: bool) -> dict[str, Any]:
+    """The trusted tests, then the commands (each as the runner), when this stream holds
+    them."""
+    return {"tests": _run_tests(spec), **_commands_if(spec, commands)}
+
+
+def _commands_if(spec: dict[str, Any], held: bool) -> dict[str, Any]:
+    return {"commands": _run_commands(spec)} if held else {}
 
 
 def run(spec: dict[str, Any]) -> dict[str, Any]:
@@ -318,9 +317,10 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
     module and constant checks then run beside its pytest process, not after it).
     """
     started = time.monotonic()
+    runner_idle = not (spec.get("inproc_tests") or spec.get("suites"))
     with ThreadPoolExecutor(max_workers=2) as pool:
-        checker = pool.submit(_checker_stream, spec)
-        others = pool.submit(_runner_stream, spec)
+        checker = pool.submit(_checker_stream, spec, not runner_idle)
+        others = pool.submit(_runner_stream, spec, runner_idle)
         result: dict[str, Any] = {**checker.result(), **others.result()}
     result["wall"] = time.monotonic() - started
     return result

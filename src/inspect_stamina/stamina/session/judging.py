@@ -3,7 +3,6 @@ answers to questions, and whether the turn moved the session on."""
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -68,28 +67,28 @@ async def rules_and_probes(
     agent last saw.
     """
     rules, probes = _due_rules(script, turn), _due_probes(script, turn)
-    if not rules and not probes:
-        return
-    with tempfile.TemporaryDirectory(prefix="stamina-ws-") as empty:
-        where = copy if copy is not None else Path(empty)
-        for rule in rules:
-            # no files to read yet is no verdict: a turn record saying "rule broken" of an
-            # empty workspace misleads, and the final evaluation still judges it (False)
-            if has_material(rule.check, where):
-                record.rules[rule.id] = (await evaluate_check(rule.check, where))[0]
-        for probe in probes:
-            outcomes = [await evaluate_check(check, where) for check in probe.checks]
-            if probe.facts:
-                facts = await grade_facts(probe.facts, record.reply, run_command_check)
-                outcomes += [(f.passed, f"{f.name}: {f.detail}") for f in facts]
-            record.probes.append(
-                ProbeResult(
-                    id=probe.id,
-                    passed=all(passed for passed, _ in outcomes),
-                    detail="; ".join(detail for _, detail in outcomes),
-                    in_context=in_context(probe.planted_at),
-                )
+    for rule in rules:
+        assert copy is not None, "needs_workspace_copy: rules read the copy"
+        # no files to read yet is no verdict: a turn record saying "rule broken" of an
+        # empty workspace misleads, and the final evaluation still judges it (False)
+        if has_material(rule.check, copy):
+            record.rules[rule.id] = (await evaluate_check(rule.check, copy))[0]
+    for probe in probes:
+        outcomes = []
+        if probe.checks:
+            assert copy is not None, "needs_workspace_copy: a probe's checks read the copy"
+            outcomes = [await evaluate_check(check, copy) for check in probe.checks]
+        if probe.facts:
+            facts = await grade_facts(probe.facts, record.reply, run_command_check)
+            outcomes += [(f.passed, f"{f.name}: {f.detail}") for f in facts]
+        record.probes.append(
+            ProbeResult(
+                id=probe.id,
+                passed=all(passed for passed, _ in outcomes),
+                detail="; ".join(detail for _, detail in outcomes),
+                in_context=in_context(probe.planted_at),
             )
+        )
 
 
 def robustness_rules(script: Script, turn: Turn, record: TurnRecord) -> None:
