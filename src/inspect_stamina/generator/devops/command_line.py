@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from inspect_stamina.generator.model import CommandChange, CommandDefect, CommandTemplate
 
 C = CommandTemplate
@@ -262,4 +264,50 @@ COMMANDS: tuple[CommandTemplate, ...] = (
         ),
         constants=("LEVELS",),
     ),
+)
+
+
+# Version 3's `check` tests hold the "down" port bound (never listening) while the command
+# runs: a port merely closed before the run can be taken meanwhile by any process that
+# listens (a parallel test's server, the case's own `up`), and then it is up.
+_DOWN = (
+    "    closed.bind(('127.0.0.1', 0))  # bound, never listening: a connection is refused\n"
+    "    gone = f'127.0.0.1:{closed.getsockname()[1]}'\n"
+)
+_UP = (
+    "    server.bind(('127.0.0.1', 0))\n"
+    "    server.listen()\n"
+    "    up = f'127.0.0.1:{server.getsockname()[1]}'\n"
+)
+
+
+def _steady_check(published: CommandTemplate) -> CommandTemplate:
+    """The `check` command with tests whose down port stays down while the command runs."""
+    assert published.defect is not None
+    return replace(
+        published,
+        cases=(
+            f"with socket.socket() as server:\n{_UP}    result = run('check', up)\n"
+            "assert result.returncode == 0, result.stderr\n"
+            "assert result.stdout.splitlines() == [f'{up} up']",
+            f"with socket.socket() as closed:\n{_DOWN}"
+            "    result = run('check', gone, '--timeout', '1s')\n"
+            "assert result.returncode == 1\n"
+            "assert result.stdout.splitlines() == [f'{gone} down']",
+            published.cases[2],  # a bad duration: no socket
+        ),
+        defect=replace(
+            published.defect,
+            cases=(
+                f"with socket.socket() as closed, socket.socket() as server:\n{_DOWN}{_UP}"
+                "    result = run('check', gone, up, '--timeout', '1s')\n"
+                "assert result.returncode == 1\n"
+                "assert result.stdout.splitlines() == [f'{gone} down', f'{up} up']",
+            ),
+        ),
+    )
+
+
+REVISED_COMMANDS: tuple[CommandTemplate, ...] = (
+    _steady_check(next(c for c in COMMANDS if c.name == "check")),
 )

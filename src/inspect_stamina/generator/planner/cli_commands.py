@@ -14,7 +14,7 @@ def buildable_commands(planner: Planner) -> list[CommandTemplate]:
     live = {f.template.name for f in planner.project.functions.values()}
     return [
         c
-        for c in planner.domain.commands
+        for c in planner.commands
         if c.name not in planner.project.commands
         and set(c.uses) <= live
         and set(c.constants) <= set(planner.project.constants)

@@ -47,6 +47,10 @@ class Planner:
         self.rng = random.Random(f"{domain.name}:{turns}:{seed}")
         self.project = Project(self.rng.choice(domain.packages))
         self.pool = list(domain.templates)
+        self.commands = domain.commands  # the command templates this version writes
+        if version >= 3:
+            revised = {c.name: c for c in domain.revised_commands}
+            self.commands = tuple(revised.get(c.name, c) for c in domain.commands)
         if version >= 3:  # the larger catalogue: two seeds build mostly different projects
             self.pool += domain.more_templates
         self.rng.shuffle(self.pool)
