@@ -390,6 +390,7 @@ def test_compute_metrics_from_records() -> None:
         "memory": 1.0,
         "stamina": 1.0,
         "stamina_strict": 1.0,
+        "stamina_share": pytest.approx(1 / 6),  # comparable across scripts' lengths
         "regressions": 1.0,
     }
     final.rules["no_print"] = False
@@ -409,6 +410,7 @@ def test_solved_needs_every_check_and_acceptance_test_and_every_turn() -> None:
     cut = session(*records[:5], record(6, status="limit"), stopped_at=6)
     metrics = compute_metrics(mini(), cut, full_final())
     assert metrics["solved"] == 0.0 and metrics["stamina"] == 5.0
+    assert metrics["stamina_share"] == pytest.approx(5 / 6)
     # the checkpoint of turn 6 was never run: it counts as not passed
     assert metrics["checkpoint_pass_rate"] == pytest.approx(2 / 3)
 

@@ -147,7 +147,13 @@ def stamina_suite(
         assert sample_.metadata is not None
         sample_.metadata["domain"] = domains[str(sample_.id)]
     # a mean per domain beside the mean; with one script drawn it would only repeat it
-    grouped = with_session_metrics(base, session_metrics("domain" if len(drawn) > 1 else None))
+    grouped = with_session_metrics(
+        base,
+        session_metrics(
+            "domain" if len(drawn) > 1 else None,
+            compaction=compaction != "none",  # stamina() above refused any unknown name
+        ),
+    )
     return task_with(
         grouped,
         metadata={

@@ -55,6 +55,7 @@ METRIC_KEYS = (
     "memory_compacted",
     "stamina",
     "stamina_strict",
+    "stamina_share",
     "regressions",
 )
 MISSING = float("nan")
@@ -172,6 +173,7 @@ def compute_metrics(
     complete = session.stopped_at is None and len(records) == total_turns
     measured = [v for v in (pass_rate, completion) if not math.isnan(v)]
     solved = complete and bool(measured) and all(v == 1.0 for v in measured)
+    survived = stamina_turns(records, total_turns, session.stopped_at)
     return {
         "solved": float(solved),
         "completion": completion,
@@ -189,8 +191,10 @@ def compute_metrics(
             sum(p.passed for p in probes if p.in_context is False),
             sum(p.in_context is False for p in probes),
         ),
-        "stamina": float(stamina_turns(records, total_turns, session.stopped_at)),
+        "stamina": float(survived),
         "stamina_strict": float(stamina_strict_turns(records, total_turns, session.stopped_at)),
+        # comparable across scripts of different lengths (a mean of turns is not)
+        "stamina_share": _ratio(survived, total_turns),
         "regressions": float(len(regressed)),
     }
 
@@ -220,13 +224,25 @@ async def final_evaluation(script: Script, script_dir: Path | None) -> FinalEval
 HEADLINE = HeadlineMetric(score="checkpoint_pass_rate", metric="mean")
 
 
-def session_metrics(group: Literal["script", "domain"] | None) -> dict[str, list[Metric]]:
-    """Mean and stderr of every key, and the mean per script or per domain when asked."""
-    extra: list[Metric] = {"script": [by_script()], "domain": [by_domain()], None: []}[group]
-    return {key: [mean(), stderr(), *extra] for key in METRIC_KEYS}
+def session_metrics(
+    group: Literal["script", "domain"] | None, compaction: bool = True
+) -> list[Metric | dict[str, list[Metric]]] | dict[str, list[Metric]]:
+    """Mean and stderr of every key, and the headline's mean per script or per domain
+    when asked (the report has every key's); without compaction, no `memory_compacted`
+    (nothing can be compacted away: a column of NaN)."""
+    keys = [k for k in METRIC_KEYS if compaction or k != "memory_compacted"]
+    per_key: dict[str, list[Metric]] = {key: [mean(), stderr()] for key in keys}
+    if group is None:  # not in a list: that would add an empty group of the scorer's
+        return per_key
+    per_group = {"script": by_script, "domain": by_domain}[group]
+    # beside the per-key metrics, not inside them: then the terminal names each row by
+    # the script or domain alone (inside, every row is `inspect_stamina/by_script_...`)
+    return [per_group(value_key=HEADLINE.score), per_key]
 
 
-def with_session_metrics(task: Task, metrics: dict[str, list[Metric]]) -> Task:
+def with_session_metrics(
+    task: Task, metrics: list[Metric | dict[str, list[Metric]]] | dict[str, list[Metric]]
+) -> Task:
     """The task with its scorer's metrics replaced.
 
     `task_with(metrics=...)` sets the task's attribute only, while Inspect computes a
@@ -239,7 +255,7 @@ def with_session_metrics(task: Task, metrics: dict[str, list[Metric]]) -> Task:
 
 @scorer(metrics=session_metrics("script"))
 def stamina_scorer() -> Scorer:
-    """Solved, completion, checkpoints, code quality, consistency, efficiency, robustness, memory (all, in context, compacted), stamina (strict too), regressions."""
+    """Solved, completion, checkpoints, code quality, consistency, efficiency, robustness, memory (all, in context, compacted), stamina (strict, share of turns), regressions."""
 
     async def score(state: TaskState, target: Target) -> Score:
         script = parse_script_text(state.metadata[SCRIPT_TEXT_KEY])

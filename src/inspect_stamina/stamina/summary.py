@@ -201,6 +201,7 @@ def _causes(script: Script, session: SessionRecord, final: FinalEvaluation) -> d
         # counted in turns and told in the first line
         "stamina": "",
         "stamina_strict": "",
+        "stamina_share": "",
     }
 
 

@@ -200,7 +200,9 @@ def stamina(
         solver=stamina_session(agent=agent, **settings.as_args()),
         scorer=stamina_scorer(),
         # one script's mean per script is its mean again: a column of noise in the terminal
-        metrics=session_metrics("script" if len(samples) > 1 else None),
+        metrics=session_metrics(
+            "script" if len(samples) > 1 else None, compaction=settings.compaction is not None
+        ),
         headline_metric=HEADLINE,
         # one session's error never costs the others theirs (docs/models.md, sample errors)
         continue_on_fail=True,
