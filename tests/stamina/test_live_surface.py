@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from inspect_ai._util.registry import registry_info
 from inspect_ai.model import CompactionAuto, get_model
 
 from inspect_stamina.errors import StaminaError
@@ -72,7 +73,7 @@ def _build(script: str | list[str], monkeypatch: pytest.MonkeyPatch):  # type: i
     return task_module.stamina(script=script, sandbox="k8s")
 
 
-def test_one_script_gets_mean_and_stderr_and_several_a_column_each(
+def test_one_script_gets_mean_and_stderr_and_several_the_headline_per_script(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     one = _build(MINI, monkeypatch)
@@ -80,8 +81,11 @@ def test_one_script_gets_mean_and_stderr_and_several_a_column_each(
     names = {key: [getattr(m, "__name__", str(m)) for m in ms] for key, ms in one.metrics.items()}
     assert all(len(ms) == 2 for ms in names.values()), names
     both = _build([MINI, JS_MINI], monkeypatch)
-    assert both.metrics is not None
-    assert all(len(ms) == 3 for ms in both.metrics.values())
+    # the headline per script beside the per-key mean and stderr (not a column in each)
+    assert isinstance(both.metrics, list)
+    per_script, per_key = both.metrics
+    assert isinstance(per_key, dict) and all(len(ms) == 2 for ms in per_key.values())
+    assert registry_info(per_script).name == "inspect_stamina/by_script"
 
 
 def test_the_headline_is_the_checkpoint_pass_rate(monkeypatch: pytest.MonkeyPatch) -> None:
