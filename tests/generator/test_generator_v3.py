@@ -137,6 +137,7 @@ def test_a_fresh_version_3_script_passes_every_fairness_instrument(
     assert set(origins) == {"harness"}, origins
 
 
+@pytest.mark.slow  # fifteen 100-turn scripts
 def test_a_mistaken_request_names_what_the_reply_must_correct(tmp_path: Path) -> None:
     """Every erroneous turn keeps a reply pattern of its own mistake that the prompt
     does not match (the right name, file, value or decision), over seeds and domains."""
