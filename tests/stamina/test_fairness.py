@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -311,3 +312,31 @@ def test_generated_memory_probes_name_their_other_candidates(tmp_path: Path) -> 
     result = canned_replies(loaded)
     assert result.passed and result.figures["every_candidate"]["memory probes"] == 0.0
     assert graded_questions(loaded).passed  # no reference reply names another candidate
+
+
+def test_a_question_where_a_function_lives_rules_out_the_other_files(tmp_path: Path) -> None:
+    """Asked where a moved or renamed function lives, a reply naming every file of the
+    package is no answer: the other modules are candidates ruled out, but for the one it
+    moved out of and those that call it (a good answer may name them). The question
+    whose answer nothing can rule out (which functions raise) comes once per script."""
+    from inspect_stamina.generator.generate import generate
+    from inspect_stamina.stamina.facts import fact_in_reply
+    from inspect_stamina.stamina.fairness.repliers import candidate_reply
+
+    where = re.compile(r"which file holds|where is .* defined now", re.IGNORECASE)
+    asked = 0
+    for seed in range(3):
+        loaded = load_script(generate("data", 100, seed, tmp_path / str(seed)))
+        reply = candidate_reply(loaded)
+        questions = [t.prompt for t in loaded.turns() if t.prompt.facts]
+        for prompt in [p for p in questions if where.search(p.text)]:
+            [module, *_] = prompt.facts
+            assert module.none_of, prompt.text
+            assert fact_in_reply(module, prompt.reply or "").passed, prompt.text
+            assert not fact_in_reply(module, reply).passed, prompt.text
+            asked += 1
+        raises = [p for p in questions if re.search(r"rais(e|ing) \w+Error", p.text)]
+        assert len(raises) <= 1, [p.text for p in raises]
+        assert graded_questions(loaded).passed
+        assert canned_replies(loaded).figures["every_candidate"]["questions"] <= 0.2
+    assert asked >= 3

@@ -109,6 +109,11 @@ def _raises_question(planner: Planner, error: str, names: list[str]) -> Question
     return _names_question(planner, texts, names, f"These raise {error} on bad input: ")
 
 
+def _module_pattern(pkg: str, module: str, ext: str) -> str:
+    """A module named as a file (`text.py`) or a dotted path (`pkg.text`), not as a word."""
+    return rf"\b{re.escape(module)}{re.escape(ext)}\b|\b{re.escape(pkg)}\.{re.escape(module)}\b"
+
+
 def _where_question(planner: Planner, name: str) -> Question:
     live = planner.project.functions[name]
     old = [o for o, new in planner.project.aliases.items() if new == name]
@@ -120,11 +125,21 @@ def _where_question(planner: Planner, name: str) -> Question:
             f"I lost track: which file holds `{asked}` today, and under which name?",
         )
     )
+    # every other module is another candidate (a reply naming each file of the package is
+    # no answer), but for the one it moved out of and those whose functions call it: a
+    # good answer may say where it came from or who uses it
+    called = {name, live.template.name, *old}
+    spared = {live.module, live.template.module} | {
+        f.module
+        for f in planner.project.functions.values()
+        if any(re.search(rf"\b{re.escape(c)}\b", f.body) for c in called)
+    }
     facts: list[Fact] = [
         {
             "name": "its module",
-            "any_of": [
-                rf"\b{re.escape(live.module)}{re.escape(ext)}\b|\b{re.escape(pkg)}\.{re.escape(live.module)}\b"
+            "any_of": [_module_pattern(pkg, live.module, ext)],
+            "none_of": [
+                _module_pattern(pkg, m, ext) for m in planner.project.modules() if m not in spared
             ],
         }
     ]
@@ -177,7 +192,12 @@ def _askable(planner: Planner, again: bool = False) -> list[tuple[str, Callable[
             options.append(
                 (f"module:{module}:{','.join(names)}", partial(_module_question, planner, module))
             )
-    for error in sorted({e for f in project.functions.values() for _, e in f.raises}):
+    # one per script: its answer names functions of the package and nothing rules the others
+    # out (any may raise the error through a call the prompts never stated), so a reply
+    # naming every function passes it
+    asked_raises = any(k.startswith("raises:") for k in planner.asked)
+    errors = () if asked_raises else {e for f in project.functions.values() for _, e in f.raises}
+    for error in sorted(errors):
         names = sorted(
             n for n, f in project.functions.items() if any(e == error for _, e in f.raises)
         )
