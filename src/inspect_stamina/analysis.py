@@ -142,8 +142,10 @@ def stamina_samples_df(logs: str | Path | Sequence[str | Path], quiet: bool = Tr
     # plain floats, NaN where a metric had nothing to measure, as numpy and plotting expect
     frame[list(METRIC_KEYS)] = frame[list(METRIC_KEYS)].astype("float64")
     # turns survived as a share of the script's turns: comparable across script lengths
-    for key in ("stamina", "stamina_strict"):
-        frame[f"{key}_share"] = frame[key] / frame["total_turns"].astype("float64")
+    # (the score carries stamina's own; a log written before it had one gets it here)
+    turns = frame["total_turns"].astype("float64")
+    frame["stamina_share"] = frame["stamina_share"].fillna(frame["stamina"] / turns)
+    frame["stamina_strict_share"] = frame["stamina_strict"] / turns
     return frame
 
 
