@@ -346,6 +346,44 @@ def test_the_env_files_gain_a_shell_layout_and_the_old_one_still_reads(tmp_path:
     _fails_before_and_passes_after(path, loaded, turn, tmp_path / "work")
 
 
+def test_the_service_data_file_gains_a_layout_and_the_old_one_still_reads(
+    tmp_path: Path,
+) -> None:
+    """Persistence states the data file's layout when it is asked for; a later turn moves
+    the file to a second layout, stated exactly, the first still loaded. The turn's test
+    writes files in both layouts while the server is down and reads what it serves and
+    writes: it fails on the project before the turn and passes after it, and a store
+    that writes the new layout but forgot the old one fails it."""
+    import shutil
+
+    from tests.generator.test_generator import passes
+
+    path = generate("webapi", 100, 1, tmp_path / "script")
+    loaded = load_script(path)
+    [persist] = [t for t in loaded.turns() if "`open_store(path)`" in t.prompt.text]
+    for stated in ('`{"tables": {"notes"', '"next_ids": {"notes": 3', "in id order"):
+        assert stated in persist.prompt.text
+    [turn] = [t for t in loaded.turns() if "moves to a second layout" in t.prompt.text]
+    assert persist.number < turn.number
+    assert turn.phase in ("Bug Reports and Refactoring", "Deployment and Edge Cases")
+    for stated in ('"format": 2', '"collections"', "(`next_id`)", "(`records`", "still load"):
+        assert stated in turn.prompt.text
+    test = (path.parent / str(turn.checkpoints[0].test_file)).read_text()
+    assert "json.dump({'tables': {'notes':" in test  # the first layout, still read
+    assert "json.dump({'format': 2, 'collections':" in test
+    work = tmp_path / "work"
+    _fails_before_and_passes_after(path, loaded, turn, work)
+    # the new layout written, the old one no longer read: the turn's test tells
+    store = next(work.glob("*/store.py"))
+    source = store.read_text()
+    forgetful = source.replace('if "collections" in data:', "if True:")
+    assert forgetful != source
+    store.write_text(forgetful)
+    package = store.parent.name
+    assert not passes(test, work, package)
+    shutil.rmtree(work)
+
+
 def test_the_service_answers_concurrently_again_and_loses_no_write(tmp_path: Path) -> None:
     """A teammate's stopgap makes the service answer one request at a time before a late
     turn; the user asks for concurrent serving and safe creates. The turn's test holds a

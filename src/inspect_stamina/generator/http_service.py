@@ -21,9 +21,11 @@ from typing import Any
 
 from inspect_stamina.generator.http_service_files import (
     DEBUG_LOG,
+    LOCKED_SECOND_LAYOUT_STORE_SOURCE,
     LOCKED_STORE_SOURCE,
     QUIET_LOG,
     REDACTED_LOG,
+    SECOND_LAYOUT_STORE_SOURCE,
     SERIAL_SERVER,
     SERVER_TEMPLATE,
     STORE_SOURCE,
@@ -118,7 +120,7 @@ class HttpService(Python):
         pkg = project.package
         return {
             **super().render(project),
-            f"{pkg}/store.py": LOCKED_STORE_SOURCE if project.concurrent_writes else STORE_SOURCE,
+            f"{pkg}/store.py": _store(project),
             f"{pkg}/server.py": _server(project),
         }
 
@@ -273,6 +275,17 @@ def _above_main_guard(package: str, block: str) -> str:
         "open(path, 'w', encoding='utf-8').write(text)\n"
         f"{TEAMMATE_EOF}\n"
     )
+
+
+def _store(project: Project) -> str:
+    """store.py: with a lock once writes are concurrent, in its data file's layout."""
+    if project.store_layout == 2:
+        return (
+            LOCKED_SECOND_LAYOUT_STORE_SOURCE
+            if project.concurrent_writes
+            else SECOND_LAYOUT_STORE_SOURCE
+        )
+    return LOCKED_STORE_SOURCE if project.concurrent_writes else STORE_SOURCE
 
 
 def _shown(route: str) -> str:

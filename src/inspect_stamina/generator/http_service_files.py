@@ -180,6 +180,35 @@ class Store:
 '''
 
 
+# version 3's store format change: the second layout written, both read
+_SECOND_LAYOUT_IO = '''\
+    def dump(self):
+        """Every record and the next ids, as JSON-ready data (the second layout)."""
+        collections = {
+            name: {"next_id": self.next_ids.get(name, 1), "records": self.records(name)}
+            for name in sorted(set(self.tables) | set(self.next_ids))
+        }
+        return {"format": 2, "collections": collections}
+
+    def load(self, data):
+        """Replace every record and the next ids with dumped data, in either layout."""
+        if "collections" in data:
+            kinds = data["collections"]
+            records = {name: kind["records"] for name, kind in kinds.items()}
+            next_ids = {name: kind["next_id"] for name, kind in kinds.items()}
+        else:  # the first layout, of files written before the change
+            records, next_ids = data["tables"], data["next_ids"]
+        self.tables = {
+            name: {record["id"]: record for record in listed}
+            for name, listed in records.items()
+        }
+        self.next_ids = dict(next_ids)
+'''
+SECOND_LAYOUT_STORE_SOURCE = (
+    STORE_SOURCE[: STORE_SOURCE.index("    def dump(self):")] + _SECOND_LAYOUT_IO
+)
+
+
 def _locked(source: str) -> str:
     """The store with every change made under one lock (version 3's concurrency fix)."""
     source = source.replace(
@@ -203,6 +232,7 @@ def _locked(source: str) -> str:
 
 
 LOCKED_STORE_SOURCE = _locked(STORE_SOURCE)
+LOCKED_SECOND_LAYOUT_STORE_SOURCE = _locked(SECOND_LAYOUT_STORE_SOURCE)
 
 # a teammate's stopgap (version 3's concurrency fix): the server answers one request at a
 # time, inserted above server.py's main guard by the turn's setup

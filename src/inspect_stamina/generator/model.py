@@ -239,6 +239,8 @@ class Project:
     redacted_log: bool = False
     # the service answers requests concurrently and its store locks every change (version 3)
     concurrent_writes: bool = False
+    # the layout of the service's data file: 1, or 2 after version 3's store format change
+    store_layout: int = 1
 
     def modules(self) -> list[str]:
         """The package's modules that hold functions, in a stable order."""

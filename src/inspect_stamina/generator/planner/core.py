@@ -38,6 +38,21 @@ class GeneratedTurn:
 TEAMMATES = ("Sam", "Priya", "Jonas", "Mei", "Tomás", "Aisha", "Lars", "Noor", "Kenji", "Rosa")
 
 
+def _with_requirements(name: str, by_name: dict[str, FunctionTemplate]) -> list[str]:
+    """The template and those it requires, transitively, each after its requirements."""
+    order: list[str] = []
+
+    def visit(current: str) -> None:
+        if current in order or current not in by_name:
+            return
+        for required in by_name[current].requires:
+            visit(required)
+        order.append(current)
+
+    visit(name)
+    return order
+
+
 class Planner:
     """One script's plan in the making: its seeded draws, its project and its fixed turns."""
 
@@ -60,6 +75,9 @@ class Planner:
             self.pool.sort(key=lambda t: t.name not in used)
         if version >= 2:  # a stable sort: the rest keep their shuffled order
             self.pool.sort(key=lambda t: t.name not in domain.first)
+        self.early: set[str] = set()  # built early, for a late action (version 3)
+        if version >= 3 and domain.revised_templates:
+            self._build_early(random.Random(f"early:{domain.name}:{turns}:{seed}"))
         plants = domain.plants
         if version >= 3:  # a value per seed, drawn apart so the other draws stay put
             draw = random.Random(f"plants:{domain.name}:{turns}:{seed}")
@@ -73,7 +91,7 @@ class Planner:
         self.merge_pair: schedule.MergePair | None = None
         if domain.lang.merges_since and version >= domain.lang.merges_since:
             reserved = schedule.merge_reservation(
-                domain, self.pool, turns, {**fixed, **self.robustness_turns}
+                domain, self.pool, turns, {**fixed, **self.robustness_turns}, self.early
             )
             if reserved is not None:
                 self.merge_pair, self.merge_turns = reserved
@@ -121,6 +139,24 @@ class Planner:
         ready = [i for i, t in enumerate(self.pool) if all(r in live for r in t.requires)]
         assert ready, "a domain's requirements must name templates of the domain, acyclically"
         return ready[0]
+
+    def _build_early(self, draw: random.Random) -> None:
+        """Put each revised template in place of its published one, with the templates it
+        requires before it, early in the pool (a seeded place among the first dozen), so
+        that the late phase finds it built; drawn apart, so the other draws stay put."""
+        by_name = {t.name: t for t in self.pool}
+        for revised in self.domain.revised_templates:
+            if revised.name not in by_name:
+                continue
+            by_name[revised.name] = revised
+            order = _with_requirements(revised.name, by_name)
+            self.early.update(order)
+            at = draw.randint(4, 10)
+            head = [by_name[t.name] for t in self.pool[:at]]
+            early = {t.name for t in head}
+            moved = [by_name[n] for n in order if n not in early]
+            tail = [t for t in self.pool[at:] if t.name not in order]
+            self.pool = [*head, *moved, *tail]
 
     def add(self, template: FunctionTemplate, body: str, defective: bool = False) -> None:
         """Put a function into the project, with `body` and the template's cases (from

@@ -19,9 +19,11 @@ from inspect_stamina.generator.planner import (
     questions,
     refactors,
     robustness,
+    store_format,
     teammate_branch,
 )
 from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
+from inspect_stamina.generator.webapi.persistence import OPEN_STORE
 
 PHASES = (
     (0.15, "Project Initialization"),
@@ -73,6 +75,14 @@ FORMAT_ACTIONS: tuple[dict[str, float], ...] = (
     {"format_change": 0.1},
     {"format_change": 0.2},
 )
+# version 3: a service's data file moves to a second layout once it persists, drawn at
+# its weight and certain towards the end of the late phase
+STORE_FORMAT_ACTIONS: tuple[dict[str, float], ...] = (
+    {},
+    {},
+    {"store_format": 0.1},
+    {"store_format": 0.2},
+)
 # version 3: a signature change with every caller updated, where a command calls a
 # function passing more than one argument by position
 SIGNATURE_ACTIONS: tuple[dict[str, float], ...] = ({}, {}, {"signature": 0.1}, {"signature": 0.05})
@@ -94,6 +104,7 @@ CHECKED = frozenset(
         "log_redaction",
         "concurrency",
         "format_change",
+        "store_format",
         "performance",
         "merge",
     }
@@ -118,6 +129,7 @@ ACTIONS: dict[str, Action] = {
     "log_redaction": log_redaction.log_redaction_turn,
     "concurrency": concurrency.concurrency_turn,
     "format_change": format_change.format_change_turn,
+    "store_format": store_format.store_format_turn,
     "explain": questions.explain_turn,
     "vague": robustness.vague_turn,
     "contradictory": robustness.contradictory_turn,
@@ -142,6 +154,7 @@ _CANDIDATES: dict[str, Callable[[Planner], list[Any]]] = {
     "log_redaction": log_redaction.leaky_services,
     "concurrency": concurrency.serialisable_services,
     "format_change": format_change.changeable_readers,
+    "store_format": store_format.changeable_stores,
 }
 
 
@@ -217,6 +230,8 @@ def _engineering(planner: Planner, number: int, phase: int) -> dict[str, float]:
         weights |= {"concurrency": 1.0} if late else CONCURRENCY_ACTIONS[phase]
     if planner.domain.format_change:
         weights |= FORMAT_ACTIONS[phase]
+    if OPEN_STORE in planner.domain.revised_templates and project.store_layout == 1:
+        weights |= {"store_format": 1.0} if late else STORE_FORMAT_ACTIONS[phase]
     if planner.domain.slowdowns and PERFORMANCE_ACTIONS[phase]:
         due = late and not planner.slowed
         weights |= {"performance": 1.0} if due else PERFORMANCE_ACTIONS[phase]

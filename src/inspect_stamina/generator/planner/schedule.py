@@ -42,14 +42,21 @@ def robustness_turns(total: int, taken: Container[int]) -> dict[int, str]:
 
 
 def merge_reservation(
-    domain: Domain, pool: list[FunctionTemplate], total: int, taken: Container[int]
+    domain: Domain,
+    pool: list[FunctionTemplate],
+    total: int,
+    taken: Container[int],
+    early: Container[str] = (),
 ) -> tuple[MergePair, dict[int, str]] | None:
-    """Two functions of one module from `pool` and two free turns for the fork and the merge."""
+    """Two functions of one module from `pool` and two free turns for the fork and the
+    merge; never one of the `early` ones, which must be built long before the merge."""
     # not a function the domain builds first, and rather none a command is built on:
     # both wait for the merge, late in the script
     used = {u for command in domain.commands for u in command.uses}
     by_module: dict[str, list[FunctionTemplate]] = {}
     for template in pool:  # both wait for the merge, so neither needs any but the first
+        if template.name in early:
+            continue
         if template.name not in domain.first and set(template.requires) <= set(domain.first):
             by_module.setdefault(template.module, []).append(template)
     pairs = [ts[:2] for ts in by_module.values() if len(ts) >= 2]
