@@ -26,6 +26,7 @@ from inspect_stamina.stamina.script import (
     Script,
     ScriptError,
     acceptance_directory,
+    load_yaml,
     static_analysers,
 )
 
@@ -129,8 +130,16 @@ def _format_path(path: tuple[Any, ...]) -> str:
 
 
 class _Problems:
-    def __init__(self, file: Path, lines: dict[tuple[Any, ...], int]) -> None:
-        self.file, self.lines, self.items = file, lines, []  # type: ignore[var-annotated]
+    def __init__(self, file: Path, text: str) -> None:
+        self.file, self.text, self.items = file, text, []  # type: ignore[var-annotated]
+        self._lines: dict[tuple[Any, ...], int] | None = None
+
+    @property
+    def lines(self) -> dict[tuple[Any, ...], int]:
+        """The line of every field, worked out only once a problem needs locating."""
+        if self._lines is None:
+            self._lines = _line_map(self.text)
+        return self._lines
 
     def add(self, path: tuple[Any, ...], message: str) -> None:
         known = tuple(p for p in path if not isinstance(p, str) or not p[:1].isupper())
@@ -156,13 +165,12 @@ def load_script(path: str | Path) -> LoadedScript:
         raise ScriptError(f"StaminaBench script {file} does not exist.")
     text = file.read_text(encoding="utf-8")
     try:
-        data = yaml.safe_load(text)
-        lines = _line_map(text)
+        data = load_yaml(text)
     except yaml.YAMLError as ex:
         mark = getattr(ex, "problem_mark", None)
         line = mark.line + 1 if mark else 1
         raise ScriptError(f"{file}:{line}: (top level): not valid YAML: {ex}") from ex
-    problems = _Problems(file, lines)
+    problems = _Problems(file, text)
     if not isinstance(data, dict):
         problems.add((), "a script is a YAML mapping")
         problems.raise_if_any()

@@ -387,13 +387,23 @@ def headline_metrics(script: Script) -> list[str]:
     return [SEED_METRICS[m] for m in named]
 
 
+# libyaml's parser where PyYAML was built with it: the same data as the pure-Python one,
+# several times faster on a 100-turn script
+_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def load_yaml(text: str) -> Any:
+    """YAML text as Python data, safely (no tags beyond the standard ones)."""
+    return yaml.load(text, Loader=_SafeLoader)  # noqa: S506 - a safe loader
+
+
 def parse_script_text(text: str) -> Script:
     """A script from its YAML text alone (schema checks only: no files are looked at).
 
     Scoring uses this on the text kept in the sample's metadata, so a log can be
     re-scored where the script file does not exist.
     """
-    return Script.model_validate(yaml.safe_load(text))
+    return Script.model_validate(load_yaml(text))
 
 
 class ScriptError(StaminaError):
