@@ -40,7 +40,7 @@ test-flagship: setup
 # (markers docker and slow), on two workers; no Docker engine needed.
 test-fast:
 	$(PYTHON) -m pip install -q -e ".[dev,mcp]"
-	$(PYTHON) -m pytest -m "not docker and not slow" -n 2
+	$(PYTHON) -m pytest -m "not docker and not slow" -n 2 --dist worksteal
 
 lint:
 	$(PYTHON) -m pip install -q -e ".[dev,mcp]"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, redirect_stderr, redirect_stdout, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,11 +25,34 @@ def inspect_eval_cli(
     return subprocess.run(command, capture_output=True, text=True, env={**os.environ, **env})
 
 
+def stamina_cli(*args: str | Path | int, **env: str) -> subprocess.CompletedProcess[str]:
+    """`inspect-stamina ARGS` through the console script's own entry point, in this
+    process: what a user's command runs, without an interpreter's start-up per call (about
+    a second each; the console script itself is run in tests/test_cli.py)."""
+    from inspect_stamina.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = {name: os.environ.get(name) for name in env}
+    os.environ.update(env)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = main([str(a) for a in args])
+            except SystemExit as exited:  # argparse's usage errors and --help
+                code = exited.code if isinstance(exited.code, int) else int(bool(exited.code))
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    command = ["inspect-stamina", *map(str, args)]
+    return subprocess.CompletedProcess(command, code, out.getvalue(), err.getvalue())
+
+
 def report_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
     """`inspect-stamina report` as a user runs it."""
-    return subprocess.run(
-        ["inspect-stamina", "report", *map(str, args)], capture_output=True, text=True
-    )
+    return stamina_cli("report", *args)
 
 
 def assert_clear_failure(

@@ -25,6 +25,7 @@ from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS, ScriptError
 from inspect_stamina.stamina.user import ProjectState, SimulatedUser
 from tests.generator.test_generator import replay
+from tests.helpers import stamina_cli
 
 MockOutput = Callable[[list[ChatMessage], list[ToolInfo], ToolChoice, GenerateConfig], ModelOutput]
 
@@ -223,7 +224,7 @@ def test_a_failing_model_writes_nothing(tmp_path: Path) -> None:
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     """`inspect-stamina generate ARGS`."""
-    return subprocess.run(["inspect-stamina", "generate", *args], capture_output=True, text=True)
+    return stamina_cli("generate", *args)
 
 
 def test_cli_default_mockllm_output_is_rejected_everywhere(tmp_path: Path) -> None:

@@ -18,15 +18,14 @@ from inspect_stamina.errors import StaminaError
 from inspect_stamina.report.calibrate import agreement, calibrate, spearman
 from inspect_stamina.report.review import sample_review
 from inspect_stamina.report.review_sheet import blind, diff_html
+from tests.helpers import stamina_cli
 
 MODEL_WORDS = ("oracle", "noop", "mockllm", "stamina/")
 STAMINA_LOGS = ("oracle", "noop", "gives_up")
 
 
 def _cli(*args: str | Path | int) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["inspect-stamina", "review", *map(str, args)], capture_output=True, text=True
-    )
+    return stamina_cli("review", *args)
 
 
 def _rows(path: Path) -> list[dict[str, str]]:

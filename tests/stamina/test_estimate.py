@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,21 +11,13 @@ from inspect_ai.model import ChatMessageUser, get_model
 from inspect_stamina.stamina.estimate import Projection, Usage, estimate, oracle_usage
 from inspect_stamina.stamina.task import resolve_script
 from inspect_stamina.tokens import MESSAGE_OVERHEAD, text_tokens
+from tests.helpers import stamina_cli
 
 
 def cli(*args: str, cache: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = None
-    if cache is not None:
-        import os
-
-        env = {**os.environ, "INSPECT_STAMINA_CACHE": str(cache)}
-    return subprocess.run(
-        [sys.executable, "-m", "inspect_stamina.cli", "estimate", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
+    """`inspect-stamina estimate ARGS` (its cache in `cache`, when given)."""
+    env = {} if cache is None else {"INSPECT_STAMINA_CACHE": str(cache)}
+    return stamina_cli("estimate", *args, **env)
 
 
 async def test_scripted_models_report_what_their_transcript_would_cost() -> None:

@@ -9,6 +9,7 @@ the first, located with `ast`, so the source keeps its layout.
 from __future__ import annotations
 
 import ast
+import functools
 
 
 def parameter_names(params: str) -> list[str]:
@@ -69,15 +70,21 @@ def keyword_arguments(arguments: str, names: list[str]) -> str:
 def positional_calls(source: str, name: str) -> list[str]:
     """The source of each call of `name` in the source (a function body) passing more
     than one argument by position."""
+    return list(_positional_calls(source, name))
+
+
+@functools.lru_cache(maxsize=4096)
+def _positional_calls(source: str, name: str) -> tuple[str, ...]:
+    # the planner asks of the same handler bodies at every turn
     text = f"def _():\n{source}"
-    return [
+    return tuple(
         ast.get_source_segment(text, node) or ""
         for node in ast.walk(ast.parse(text))
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
         and node.func.id == name
         and len(node.args) > 1
-    ]
+    )
 
 
 def positional_count(arguments: str) -> int:

@@ -191,17 +191,19 @@ def plant_conversation(planner: Planner, plan: list[GeneratedTurn]) -> list[dict
     used: set[int] = set()
     probes = []
     for remark in remarks:
+        # the question's turn must not carry the answer (an echo would pass it), nor give
+        # its reply cause to name another candidate (a month, a weekday); once per turn
+        askable = {
+            b
+            for b in hosts
+            if not _echoes(remark, f"{plan[b - 1].prompt['text']} {remark.question}")
+            and not _echoes(remark, _said(plan[b - 1]), "none_of")
+        }
         pairs = [
             (a, b)
             for a in hosts
             for b in hosts
-            if MIN_GAP <= b - a <= MAX_GAP
-            and a not in used
-            and b not in used
-            # the question's turn must not carry the answer (an echo would pass it), nor
-            # give its reply cause to name another candidate (a month, a weekday)
-            and not _echoes(remark, f"{plan[b - 1].prompt['text']} {remark.question}")
-            and not _echoes(remark, _said(plan[b - 1]), "none_of")
+            if MIN_GAP <= b - a <= MAX_GAP and a not in used and b not in used and b in askable
         ]
         if not pairs:
             continue
