@@ -5,7 +5,18 @@
 PYTHON ?= python3
 LOG_DIR ?= logs
 
-.PHONY: setup demo test test-fast lint bench
+.PHONY: setup demo test test-fast lint bench installed
+
+# The package installed from this checkout, with its test and lint tools: pip runs only
+# when pyproject.toml changed since it last ran here, or Python would import another
+# checkout's copy (a pip install of the editable package costs about 15 s)
+installed:
+	@stamp=.installed-dev; \
+	origin=$$($(PYTHON) -c 'import importlib.util as u; s = u.find_spec("inspect_stamina"); print(s.origin if s else "")' 2>/dev/null); \
+	case "$$origin" in "$(CURDIR)/src/inspect_stamina/"*) here=1;; *) here=0;; esac; \
+	if [ "$$here" = 0 ] || [ ! -f "$$stamp" ] || [ pyproject.toml -nt "$$stamp" ]; then \
+		$(PYTHON) -m pip install -q -e ".[dev,mcp]" && touch "$$stamp"; \
+	fi
 
 setup:
 	$(PYTHON) -m pip install -q -e ".[dev,mcp]"
@@ -38,12 +49,13 @@ test-flagship: setup
 
 # The loop to use while developing: every test that needs neither Docker nor a long run
 # (markers docker and slow), on two workers; no Docker engine needed.
-test-fast:
-	$(PYTHON) -m pip install -q -e ".[dev,mcp]"
+# Bytecode is cached for the test processes (tests/conftest.py keeps the processes they
+# start from writing any), whatever the shell's PYTHONDONTWRITEBYTECODE
+test-fast: export PYTHONDONTWRITEBYTECODE :=
+test-fast: installed
 	$(PYTHON) -m pytest -m "not docker and not slow" -n 2 --dist worksteal
 
-lint:
-	$(PYTHON) -m pip install -q -e ".[dev,mcp]"
+lint: installed
 	ruff check . && ruff format --check . && mypy && inspect-evals-lint --all
 
 bench: setup

@@ -25,6 +25,21 @@ def offline_tiktoken(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
         os.environ["TIKTOKEN_CACHE_DIR"] = old
 
 
+@pytest.fixture(scope="session", autouse=True)
+def no_bytecode_in_children() -> Iterator[None]:
+    """The processes tests start write no .pyc (they may still read one): a replay
+    rewrites a package's files within a second, where a cached .pyc would pass for the
+    new source, so that only this process, which caches nothing of them, compiles them.
+    The test processes themselves may cache the package's and their own bytecode."""
+    old = os.environ.get("PYTHONDONTWRITEBYTECODE")
+    os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+    yield
+    if old is None:
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    else:
+        os.environ["PYTHONDONTWRITEBYTECODE"] = old
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """A test that uses the Docker engine must say so with the `docker` marker: the fast
     tier (`make test-fast`, ``-m "not docker and not slow"``) runs without one."""

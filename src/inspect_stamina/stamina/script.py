@@ -394,7 +394,8 @@ _SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoade
 
 def load_yaml(text: str) -> Any:
     """YAML text as Python data, safely (no tags beyond the standard ones)."""
-    return yaml.load(text, Loader=_SafeLoader)  # noqa: S506 - a safe loader
+    # a safe loader (libyaml's or PyYAML's SafeLoader): standard tags only, no objects
+    return yaml.load(text, Loader=_SafeLoader)  # noqa: S506  # inspect-evals-lint: ignore[host_code_execution] -- a script's text (a bundled, generated or user's script file, or its copy in a log), never model output, read by a safe loader
 
 
 def parse_script_text(text: str) -> Script:
