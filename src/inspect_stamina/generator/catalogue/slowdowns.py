@@ -242,8 +242,8 @@ DATA: dict[str, Slowdown] = {
         "                total = round(total + (float(cell) if cell else 0.0), 2)\n"
         "        result.append({**row, 'running': total})\n"
         "    return result",
-        "[{'c': 'a', 'v': '1'} for i in range(3500)], 'c', 'v'",
-        "3,500 rows",
+        "[{'c': 'a', 'v': '1'} for i in range(4500)], 'c', 'v'",
+        "4,500 rows",
     ),
     "mode_values": S(
         "    if not values:\n"
