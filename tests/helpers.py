@@ -11,6 +11,7 @@ from contextlib import contextmanager, redirect_stderr, redirect_stdout, suppres
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 from inspect_ai.log import list_eval_logs
 
@@ -32,20 +33,11 @@ def stamina_cli(*args: str | Path | int, **env: str) -> subprocess.CompletedProc
     from inspect_stamina.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    saved = {name: os.environ.get(name) for name in env}
-    os.environ.update(env)
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            try:
-                code = main([str(a) for a in args])
-            except SystemExit as exited:  # argparse's usage errors and --help
-                code = exited.code if isinstance(exited.code, int) else int(bool(exited.code))
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+    with patch.dict(os.environ, env), redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = main([str(a) for a in args])
+        except SystemExit as exited:  # argparse's usage errors and --help
+            code = exited.code if isinstance(exited.code, int) else int(bool(exited.code))
     command = ["inspect-stamina", *map(str, args)]
     return subprocess.CompletedProcess(command, code, out.getvalue(), err.getvalue())
 

@@ -34,6 +34,8 @@ SECOND_LAYOUT = (
 
 # the published template's body: its store reads and writes whatever store.py's layout is
 _PUBLISHED = next(t for t in SERVICE if t.name == "open_store")
+# its one case: records and ids survive a restart
+[_RESTARTS] = _PUBLISHED.cases
 
 _FILE = "os.path.join(api.home, 'state.json')"
 _STOPPED_READ = (
@@ -64,12 +66,6 @@ def _reads(data: object) -> tuple[str, str]:
     )
 
 
-def _restarts() -> tuple[str, str]:
-    """The published case: records and ids survive a restart."""
-    [case] = _PUBLISHED.cases
-    return case
-
-
 def _writes_first_layout() -> tuple[str, str]:
     return scenario(
         new_note("milk"),
@@ -91,14 +87,14 @@ OPEN_STORE = FunctionTemplate(
     "so that the records and their ids survive a restart. The file holds one JSON object, "
     f"{FIRST_LAYOUT}",
     _PUBLISHED.body,
-    (_restarts(), _writes_first_layout(), _reads(_OLD_FILE)),
+    (_RESTARTS, _writes_first_layout(), _reads(_OLD_FILE)),
     requires=_PUBLISHED.requires,
 )
 
 # the store format turn: open_store's cases once the file moves to the second layout (the
 # first layout still read, written anew at the next change)
 LAYOUT_CHANGE_CASES: Cases = (
-    _restarts(),
+    _RESTARTS,
     _reads(_OLD_FILE),
     _reads(_NEW_FILE),
     scenario(
