@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 from unittest.mock import patch
 
-from inspect_ai.log import list_eval_logs
+from inspect_ai.log import list_eval_logs, read_eval_log
 
 from inspect_stamina.sandbox.owner import PID_LABEL
 
@@ -24,6 +24,22 @@ def inspect_eval_cli(
     """`inspect eval <task> ARGS --log-dir LOG_DIR`, as a user would type it."""
     command = ["inspect", "eval", task, *args, "--log-dir", str(log_dir)]
     return subprocess.run(command, capture_output=True, text=True, env={**os.environ, **env})
+
+
+def oracle_scores_cli(script: Path, log_dir: Path, *args: str) -> dict[str, Any]:
+    """`inspect eval inspect_stamina/stamina --model stamina/oracle -T script=SCRIPT ARGS`
+    as a user types it: the one sample's stamina scores (asserting the eval succeeded)."""
+    result = inspect_eval_cli(
+        "inspect_stamina/stamina",
+        log_dir,
+        *("-T", f"script={script}", "--model", "stamina/oracle", "--display", "none", *args),
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    log = read_eval_log(list_eval_logs(str(log_dir))[0].name)
+    assert log.samples and log.samples[0].scores
+    values = log.samples[0].scores["stamina_scorer"].value
+    assert isinstance(values, dict)
+    return values
 
 
 def stamina_cli(*args: str | Path | int, **env: str) -> subprocess.CompletedProcess[str]:

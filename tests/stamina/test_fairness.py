@@ -20,7 +20,7 @@ from inspect_stamina.stamina.fairness.rules import stated_rules
 from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.robustness import judge_robustness
 from inspect_stamina.stamina.task import resolve_script
-from tests.helpers import assert_flagship_host_instruments
+from tests.helpers import assert_flagship_host_instruments, oracle_scores_cli
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
 
@@ -180,24 +180,7 @@ def test_an_agent_naming_things_its_own_way_is_not_penalised(tmp_path: Path) -> 
             text = text.replace(old, new)
         path.write_text(text)
     assert renamed > 20
-    result = subprocess.run(
-        [
-            "inspect", "eval", "inspect_stamina/stamina",
-            "-T", f"script={root / 'script.yaml'}",
-            "--model", "stamina/oracle",
-            "--log-dir", str(tmp_path / "logs"),
-            "--display", "none",
-        ],
-        capture_output=True,
-        text=True,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr[-2000:]
-    from inspect_ai.log import list_eval_logs, read_eval_log
-
-    log = read_eval_log(list_eval_logs(str(tmp_path / "logs"))[0].name)
-    assert log.samples and log.samples[0].scores
-    values = log.samples[0].scores["stamina_scorer"].value
-    assert isinstance(values, dict)
+    values = oracle_scores_cli(root / "script.yaml", tmp_path / "logs")
     assert values["solved"] == 1.0 and values["stamina"] == 28.0, values
 
 

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
-from inspect_ai.log import list_eval_logs, read_eval_log
 
 from inspect_stamina.stamina.task import resolve_script
+from tests.helpers import oracle_scores_cli
 
 # names the references choose where nothing the agent is told names a thing: service
 # functions, view and serializer classes, admin classes, a data migration's function,
@@ -114,23 +113,8 @@ def test_an_agent_naming_things_its_own_way_passes_the_flagship(tmp_path: Path) 
             path.write_text(text)
             renamed += count
     assert renamed > 300
-    logs = tmp_path / "logs"
-    result = subprocess.run(
-        [
-            "inspect", "eval", "inspect_stamina/stamina",
-            "-T", f"script={root / 'script.yaml'}",
-            "-T", "regressions=phase_end",
-            "--model", "stamina/oracle",
-            "--log-dir", str(logs),
-            "--display", "none",
-        ],
-        capture_output=True,
-        text=True,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr[-2000:]
-    log = read_eval_log(list_eval_logs(str(logs))[0].name)
-    assert log.samples and log.samples[0].scores
-    values = log.samples[0].scores["stamina_scorer"].value
-    assert isinstance(values, dict)
+    values = oracle_scores_cli(
+        root / "script.yaml", tmp_path / "logs", "-T", "regressions=phase_end"
+    )
     assert values["solved"] == 1.0, values
     assert values["stamina"] == 100.0 and values["regressions"] == 0.0, values
