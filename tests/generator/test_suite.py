@@ -61,10 +61,6 @@ def test_suite_from_the_command_line(tmp_path: Path) -> None:
         "sample=1",
         "-T",
         "seed=3",
-        # a stamina parameter passes through; earlier checkpoints re-run at phase ends only
-        # (a version 3 script has about 95 checkpoints: the default re-runs took minutes)
-        "-T",
-        "regressions=phase_end",
     )
     assert result.returncode == 0, result.stdout + result.stderr
     log = read_eval_log(list_eval_logs(str(tmp_path / "logs"))[0])

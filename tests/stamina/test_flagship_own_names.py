@@ -3,9 +3,8 @@ what the prompts leave free in its own way passes every checkpoint (issue 22).
 
 The oracle replays the flagship's references with every function, class, component
 helper and constant that no prompt, test or acceptance test names renamed throughout.
-Regressions run at each phase's end (`-T regressions=phase_end`): every checkpoint still
-runs at its own turn and every passed one again at the end of each phase, in half the
-time of the default re-runs.
+Every checkpoint runs at its own turn and every passed one again at the end of each
+phase (the default regression runs).
 """
 
 from __future__ import annotations
@@ -113,8 +112,6 @@ def test_an_agent_naming_things_its_own_way_passes_the_flagship(tmp_path: Path) 
             path.write_text(text)
             renamed += count
     assert renamed > 300
-    values = oracle_scores_cli(
-        root / "script.yaml", tmp_path / "logs", "-T", "regressions=phase_end"
-    )
+    values = oracle_scores_cli(root / "script.yaml", tmp_path / "logs")
     assert values["solved"] == 1.0, values
     assert values["stamina"] == 100.0 and values["regressions"] == 0.0, values

@@ -41,9 +41,11 @@ def model(*outputs: ModelOutput) -> Model:
 
 
 def test_regression_in_a_batch_is_attributed_to_its_checkpoint(log_dir: Path) -> None:
-    # turn 2 adds ops.py (its own checkpoint passes) but breaks add() (turn 1's checkpoint)
+    # turn 2 adds ops.py (its own checkpoint passes) but breaks add() (turn 1's checkpoint);
+    # affected re-runs turn 1's at turn 2, so the regression is dated to the turn
     breaks_add = f"{OPS} && sed -i 's/return a + b/return a - b/' calc/__init__.py"
-    log = run(model(bash(CREATE_CALC), say("Done."), bash(breaks_add), say("Done.")), log_dir)
+    outputs = model(bash(CREATE_CALC), say("Done."), bash(breaks_add), say("Done."))
+    log = run(outputs, log_dir, regressions="affected")
     value, meta = score_of(log)
     turn2 = meta["turns"][1]
     assert [c["passed"] for c in turn2["checkpoints"]] == [True]
@@ -90,7 +92,7 @@ def test_a_check_that_says_what_it_reads_is_rerun_only_when_that_changes(
         bash(breaks_add),
         say("Done."),
     )
-    _, meta = score_of(run(outputs, log_dir, script=str(path)))
+    _, meta = score_of(run(outputs, log_dir, script=str(path), regressions="affected"))
     turns = meta["turns"]
     assert [t["regression_runs"] for t in turns] == [0, 0, 2, 2, 0, 2]
     assert [c["passed"] for t in turns[:4] for c in t["checkpoints"]] == [True, True, True]

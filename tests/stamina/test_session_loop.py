@@ -292,6 +292,55 @@ def test_a_failed_checkpoint_is_rechecked_at_the_next_checkpoint_turn(
     assert metrics["regressions"] == 1.0
 
 
+@pytest.mark.parametrize(
+    ("regressions", "checked", "shown_at"),
+    [
+        # the default: earlier checkpoints re-run only at the phase's last turn
+        ("phase_end", [["t1:units.txt"], ["t2:metres.txt"], ["t1:units.txt", "t2:metres.txt"]], 3),
+        # affected: also at every checkpoint turn, so the break is dated to its own turn
+        (
+            "affected",
+            [
+                ["t1:units.txt"],
+                ["t2:metres.txt", "t1:units.txt"],
+                ["t2:metres.txt"],
+            ],
+            2,
+        ),
+    ],
+)
+def test_a_regression_shows_at_the_phase_end_by_default_and_at_its_turn_when_affected(
+    fake: FakeSandbox,
+    tmp_path: Path,
+    regressions: str,
+    checked: list[list[str]],
+    shown_at: int,
+) -> None:
+    prompts = [
+        {"text": "Write km=1000 to units.txt.", "reply": "Done."},
+        {"text": "Also write m=1 to metres.txt.", "reply": "Done."},
+        {"text": "Tidy up whatever you like.", "reply": "Done."},
+    ]
+    script = write_script(
+        tmp_path, prompts, [cat(1, "units.txt", "km=1000"), cat(2, "metres.txt", "m=1")]
+    )
+    rounds = [
+        Round("Done.", {"units.txt": "km=1000"}),
+        Round("Done.", {"metres.txt": "m=1", "units.txt": "km=1"}),  # breaks turn 1's
+        Round("Done.", {}),
+    ]
+    options: dict[str, Any] = {} if regressions == "phase_end" else {"regressions": regressions}
+    record = run_session(fake, script, rounds, **options)
+    turns = record.turns
+    assert fake.checked == checked
+    assert [t.turn for t in turns if t.regressions] == [shown_at]
+    assert turns[shown_at - 1].regressions == ["t1:units.txt"]
+    # stamina and the pass rate come from each checkpoint at its own turn: the same
+    metrics = compute_metrics(load_script(script).script, record, FinalEvaluation())
+    assert metrics["regressions"] == 1.0 and metrics["checkpoint_pass_rate"] == 1.0
+    assert metrics["stamina"] == 3.0
+
+
 def test_question_turns_are_graded_by_their_facts(fake: FakeSandbox, tmp_path: Path) -> None:
     facts = [
         {"name": "unit", "any_of": [r"\bkm\b", "kilomet"]},

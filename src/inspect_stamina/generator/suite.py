@@ -24,7 +24,7 @@ from inspect_ai.agent import Agent
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.generator.generate import generate
 from inspect_stamina.paths import cache_root
-from inspect_stamina.stamina.regressions import Regressions
+from inspect_stamina.stamina.regressions import DEFAULT_REGRESSIONS, Regressions
 from inspect_stamina.stamina.scorers import session_metrics, with_session_metrics
 from inspect_stamina.stamina.session import Mode
 from inspect_stamina.stamina.task import TASK_VERSION, stamina
@@ -97,7 +97,7 @@ def stamina_suite(
     feedback: bool = False,
     attempts: int = 1,
     mode: Mode = "free",
-    regressions: Regressions = "affected",
+    regressions: Regressions = DEFAULT_REGRESSIONS,
     agent: Agent | str | None = None,
     agent_args: str | dict[str, Any] | None = None,
     compaction: str = "auto",

@@ -1,12 +1,16 @@
 """Which earlier checkpoints a check run re-runs: a session's regression policy.
 
-A passed checkpoint is re-run to catch regressions. Under ``affected`` (the default) it
-is re-run only once the workspace may have changed its result: a checkpoint that says
-which paths it ``reads`` waits until one of them changes (a frontend test is not re-run
-for a backend-only turn); one that does not say is re-run after any change. Results of
-deterministic checks over unchanged inputs cannot change, so nothing is missed; and
-every passed checkpoint is still re-run at each phase's last turn, which bounds what a
-wrong ``reads`` list, or a change the manifest cannot see, could hide.
+A passed checkpoint is re-run to catch regressions. Under ``phase_end`` (the default)
+every passed checkpoint is re-run at each phase's last turn: a regression is a check
+that passed at its own turn and fails when a later phase ends (or in the acceptance
+run). Stamina, solved, completion and the pass rate come from each checkpoint at its own
+turn, never from these re-runs, and the agent never sees them; so re-running less often
+changes only the ``regressions`` count (a break repaired before its phase ends is not
+counted) and the turn where a regression shows, for about half of a long web session's
+check time. ``affected`` also re-runs, at every checkpoint turn, the passed checkpoints
+whose inputs changed: a checkpoint that says which paths it ``reads`` waits until one of
+them changes; one that does not say is re-run after any change. ``all`` re-runs every
+passed checkpoint at every checkpoint turn, ``none`` never.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from inspect_stamina.stamina.script import Checkpoint
 
 Regressions = Literal["affected", "all", "phase_end", "none"]
 REGRESSION_MODES: tuple[str, ...] = get_args(Regressions)
+# a regression is a check still broken when a later phase ends (see above)
+DEFAULT_REGRESSIONS: Regressions = "phase_end"
 
 
 def _matches(path: str, entry: str) -> bool:

@@ -22,7 +22,7 @@ from inspect_stamina.sandbox.orphans import reap_before_run
 from inspect_stamina.sandbox.termination import terminate_like_interrupt
 from inspect_stamina.stamina.agents import compaction_strategy, resolve_agent
 from inspect_stamina.stamina.loaded_script import LoadedScript, load_script
-from inspect_stamina.stamina.regressions import REGRESSION_MODES, Regressions
+from inspect_stamina.stamina.regressions import DEFAULT_REGRESSIONS, REGRESSION_MODES, Regressions
 from inspect_stamina.stamina.scorers import (
     HEADLINE,
     script_metadata,
@@ -73,7 +73,7 @@ def stamina(
     feedback: bool = False,
     attempts: int = 1,
     mode: Mode = "free",
-    regressions: Regressions = "affected",
+    regressions: Regressions = DEFAULT_REGRESSIONS,
     agent: Agent | str | None = None,
     agent_args: str | dict[str, Any] | None = None,
     compaction: str = "auto",
@@ -103,9 +103,9 @@ def stamina(
         mode: free (the agent builds on its own work) or teacher_forced (the workspace is
             reset to the reference state at each phase boundary).
         regressions: Which earlier passed checkpoints are re-run, batched with the due
-            ones: affected (at every checkpoint turn, those whose inputs changed since
-            they last ran, and all of them at each phase's last turn), all (every one at
-            every checkpoint turn), phase_end (at each phase's last turn) or none.
+            ones: phase_end (every one at each phase's last turn; the default), affected
+            (also, at every checkpoint turn, those whose inputs changed since they last
+            ran), all (every one at every checkpoint turn) or none.
         agent: Any Inspect agent, or the name of one registered with Inspect
             (package/name, e.g. inspect_swe/claude_code); default: react with bash and
             python in the sandbox as the agent user.

@@ -33,7 +33,7 @@ from inspect_stamina.stamina.record import (
     TurnRecord,
 )
 from inspect_stamina.stamina.references import reference_command, run_as_agent, setup_command
-from inspect_stamina.stamina.regressions import Regressions
+from inspect_stamina.stamina.regressions import DEFAULT_REGRESSIONS, Regressions
 from inspect_stamina.stamina.robustness import GRADER_ROLE, edited_files
 from inspect_stamina.stamina.sandbox import (
     AGENT_USER,
@@ -84,7 +84,7 @@ def stamina_session(
     feedback: bool = False,
     attempts: int = 1,
     mode: Mode = "free",
-    regressions: Regressions = "affected",
+    regressions: Regressions = DEFAULT_REGRESSIONS,
     compaction: CompactionStrategy | None = None,
     knowledge_base: bool = False,
     command_timeout: int = 180,

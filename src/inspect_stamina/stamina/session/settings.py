@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from inspect_ai.model import CompactionStrategy
 
-from inspect_stamina.stamina.regressions import Regressions
+from inspect_stamina.stamina.regressions import DEFAULT_REGRESSIONS, Regressions
 
 Mode = Literal["free", "teacher_forced"]
 
@@ -25,7 +25,7 @@ class SessionSettings:
     feedback: bool = False
     attempts: int = 1
     mode: Mode = "free"
-    regressions: Regressions = "affected"
+    regressions: Regressions = DEFAULT_REGRESSIONS
     compaction: CompactionStrategy | None = None
     knowledge_base: bool = False
     # the default agent's own settings
