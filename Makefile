@@ -32,7 +32,7 @@ demo: setup
 
 # The whole test suite, Docker tests included (they fail when Docker is absent), and
 # the log viewer's tests in Debian's headless Chromium (installed here when missing);
-# all but the flagship's two half-hour proofs, which `make test-flagship` runs. Two
+# all but the flagship's half-hour fairness replay, which `make test-flagship` runs. Two
 # workers (the tests are independent: each sees only its own containers), then the few
 # that make a dead run's sandbox alone, since building any task reaps such sandboxes.
 test: setup
@@ -42,8 +42,7 @@ test: setup
 	$(PYTHON) -m pytest -m "not flagship and not serial" -n 2 --dist worksteal --durations=25
 	$(PYTHON) -m pytest -m "serial and not flagship" --durations=10
 
-# The flagship's validate --run and --fairness replay, side by side (about 35 minutes
-# on 2 cores, an estimate: 15.7 and 26.1 alone, each keeping both cores busy).
+# The flagship's validate --fairness with the replay (26 minutes on 2 cores, both busy).
 test-flagship: setup
 	$(PYTHON) -m pytest -m flagship
 

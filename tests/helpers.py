@@ -26,6 +26,13 @@ def inspect_eval_cli(
     return subprocess.run(command, capture_output=True, text=True, env={**os.environ, **env})
 
 
+def validate_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`inspect-stamina validate ARGS`, as a user would type it (in `cwd`, where
+    `--fairness` writes its report by default)."""
+    command = ["inspect-stamina", "validate", *args]
+    return subprocess.run(command, capture_output=True, text=True, cwd=cwd)
+
+
 def oracle_scores_cli(script: Path, log_dir: Path, *args: str) -> dict[str, Any]:
     """`inspect eval inspect_stamina/stamina --model stamina/oracle -T script=SCRIPT ARGS`
     as a user types it: the one sample's stamina scores (asserting the eval succeeded)."""

@@ -20,18 +20,13 @@ from inspect_stamina.stamina.fairness.rules import stated_rules
 from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.robustness import judge_robustness
 from inspect_stamina.stamina.task import resolve_script
-from tests.helpers import assert_flagship_host_instruments, oracle_scores_cli
+from tests.helpers import assert_flagship_host_instruments, oracle_scores_cli, validate_cli
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
 
 
 def fairness(*args: str, cwd: Path, replay: bool = False) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["inspect-stamina", "validate", "--fairness", *([] if replay else ["--no-replay"]), *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-    )
+    return validate_cli("--fairness", *([] if replay else ["--no-replay"]), *args, cwd=cwd)
 
 
 def test_repaired_starter_script_passes_the_host_instruments(tmp_path: Path) -> None:
@@ -132,9 +127,7 @@ def test_a_rule_quoting_words_its_prompt_lacks_does_not_load(tmp_path: Path) -> 
     script.write_text(text.replace("stated: Use argparse", "stated: Use click"))
     for sub in ("references", "tests", "acceptance"):
         shutil.copytree(resolve_script("inventory_cli").directory / sub, tmp_path / sub)
-    result = subprocess.run(
-        ["inspect-stamina", "validate", str(script)], capture_output=True, text=True
-    )
+    result = validate_cli(str(script))
     assert result.returncode == 1
     assert "consistency_rules[1].stated: the prompt at turn 7 does not say 'Use click'" in (
         result.stderr
@@ -210,12 +203,7 @@ def test_an_agent_that_always_asks_does_not_score_robustness(tmp_path: Path) -> 
 @pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_starter_script_is_fair_with_every_instrument(tmp_path: Path) -> None:
-    result = subprocess.run(
-        ["inspect-stamina", "validate", "inventory_cli", "--fairness"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
+    result = validate_cli("inventory_cli", "--fairness", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     [report] = json.loads((tmp_path / "fairness.json").read_text())
     results = {i["name"]: i for i in report["instruments"]}

@@ -16,6 +16,7 @@ from inspect_stamina.sandbox.images import image_specs
 from inspect_stamina.stamina.loaded_script import LoadedScript
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS
 from inspect_stamina.stamina.task import bundled_scripts, resolve_script, script_image
+from tests.helpers import validate_cli
 
 # the oracle's bash tool call carries a reference whole: one argument must stay below
 # Linux's 128 KiB limit with room to spare
@@ -120,8 +121,18 @@ def test_version_1_is_kept_loadable_for_comparison(tmp_path: Path) -> None:
     assert "version 1" in v1.script.task_name
     # version 1's own tests: the unfair ones its audit found are still there
     assert (v1.directory / "tests/frontend/t11_client.test.jsx").read_text().count("API_BASE") > 0
-    result = subprocess.run(
-        ["inspect-stamina", "validate", "todo_app_v1"], capture_output=True, text=True, cwd=tmp_path
-    )
+    result = validate_cli("todo_app_v1", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "todo_app_v1: valid" in result.stdout
+
+
+@pytest.mark.docker
+@pytest.mark.slow
+@pytest.mark.usefixtures("docker_engine")
+def test_version_1_still_validates_with_run(tmp_path: Path) -> None:
+    # its oracle passes all 59 checkpoints and the noop fails every behavioural one
+    result = validate_cli("todo_app_v1", "--run", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "todo_app_v1: valid (100 turns, 59 checkpoints" in result.stdout
+    assert "oracle passed 59/59 checkpoints and 7/7 acceptance tests" in result.stdout
+    assert "noop failed 58/58 behavioural checkpoints" in result.stdout

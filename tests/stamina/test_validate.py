@@ -9,16 +9,14 @@ from pathlib import Path
 import pytest
 from inspect_ai.log import read_eval_log
 
+from tests.helpers import validate_cli
+
 MINI = Path(__file__).parent / "fixtures" / "mini"
 EXPLAIN_TURN = "      - Explain what you built in a few sentences, please, for the README.\n"
 EXPLAIN_WITH_REPLY = """      - text: Explain what you built in a few sentences, please, for the README.
         kind: explain
         reply: calc has add(), UNITS and to_metres() in calc/ops.py, and divide() in calc/safe.py, which rejects zero.
 """
-
-
-def validate(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["inspect-stamina", "validate", *args], capture_output=True, text=True)
 
 
 @pytest.fixture
@@ -32,7 +30,7 @@ def complete_mini(tmp_path: Path) -> Path:
 
 
 def test_bundled_scripts_are_valid() -> None:
-    result = validate()
+    result = validate_cli()
     assert result.returncode == 0, result.stdout + result.stderr
     assert "inventory_cli: valid (28 turns, 14 checkpoints)" in result.stdout
 
@@ -40,14 +38,14 @@ def test_bundled_scripts_are_valid() -> None:
 @pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_bundled_script_is_solvable_and_every_checkpoint_discriminates() -> None:
-    result = validate("inventory_cli", "--run")
+    result = validate_cli("inventory_cli", "--run")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "14 behavioural checkpoints, 14 failing before their turn" in result.stdout
     assert "oracle passed 14/14 checkpoints and 10/10 acceptance tests" in result.stdout
 
 
 def test_missing_reference_is_reported() -> None:
-    result = validate(str(MINI / "script.yaml"))
+    result = validate_cli(str(MINI / "script.yaml"))
     assert result.returncode == 1
     assert "mini: INVALID" in result.stdout and "turn 5 (feature): no reference" in result.stdout
 
@@ -55,7 +53,7 @@ def test_missing_reference_is_reported() -> None:
 def test_malformed_script_is_a_clear_error(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("task_name: x\ntotal_turns: 1\n")
-    result = validate(str(bad))
+    result = validate_cli(str(bad))
     assert result.returncode == 1
     assert f"{bad}:1: programming_languages: Field required" in result.stderr
     assert "Traceback" not in result.stderr
@@ -64,7 +62,7 @@ def test_malformed_script_is_a_clear_error(tmp_path: Path) -> None:
 @pytest.mark.docker
 @pytest.mark.usefixtures("docker_engine")
 def test_run_proves_oracle_passes_and_noop_fails(complete_mini: Path) -> None:
-    result = validate(str(complete_mini), "--run")
+    result = validate_cli(str(complete_mini), "--run")
     assert result.returncode == 0, result.stdout + result.stderr
     assert (
         "oracle passed 3/3 checkpoints and 3/3 acceptance tests; noop failed 3/3 behavioural checkpoints"
@@ -81,7 +79,7 @@ def test_run_flags_a_checkpoint_that_passes_before_its_turn(complete_mini: Path)
     complete_mini.write_text(
         text.replace("      - at_turn: 4\n", "      - at_turn: 6\n"), encoding="utf-8"
     )
-    result = validate(str(complete_mini), "--run")
+    result = validate_cli(str(complete_mini), "--run")
     assert result.returncode == 1
     assert (
         'behavioural checkpoint turn 6: python -c "from calc.safe import divide; '
@@ -97,7 +95,7 @@ def test_run_flags_a_checkpoint_the_noop_passes(complete_mini: Path) -> None:
     complete_mini.write_text(
         text.replace(weak, "command: python -c \"print('2.0')\""), encoding="utf-8"
     )
-    result = validate(str(complete_mini), "--run")
+    result = validate_cli(str(complete_mini), "--run")
     assert result.returncode == 1
     assert (
         "noop passes behavioural checkpoint turn 4: python -c \"print('2.0')\": it cannot discriminate"
