@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import shlex
 import shutil
 import subprocess
 from collections.abc import Sequence
@@ -51,6 +52,40 @@ def test_regression_in_a_batch_is_attributed_to_its_checkpoint(log_dir: Path) ->
     assert [c["passed"] for c in turn2["checkpoints"]] == [True]
     assert turn2["regressions"] == ["turn 1: tests/test_add.py"]
     assert value["regressions"] == 1.0
+
+
+def test_a_workspace_too_large_for_the_check_runs_copy_is_copied_whole_for_the_rules(
+    log_dir: Path,
+) -> None:
+    # 12 text files of 190 KiB and a larger module that prints: more than the check run's
+    # share of the copy budget, so the rules' copy comes from a call of its own, whole
+    make = (
+        "import pathlib, secrets\n"
+        "for i in range(12):\n"
+        "    pathlib.Path(f'calc/pad_{i:02d}.txt').write_text(secrets.token_hex(97_000))\n"
+        "data = '\\n'.join(secrets.token_hex(40) for _ in range(2_500))\n"
+        'pathlib.Path(\'calc/zz_noisy.py\').write_text(f\'print(1)\\nDATA = """{data}"""\\n\')\n'
+    )
+    outputs = model(bash(f"{CREATE_CALC} && python3 -c {shlex.quote(make)}"), say("Done."))
+    _, meta = score_of(run(outputs, log_dir))
+    turn1 = meta["turns"][0]
+    assert [c["passed"] for c in turn1["checkpoints"]] == [True], turn1["checkpoints"]
+    assert turn1["rules"] == {"no_print": False}
+    assert "too many to copy" not in turn1["note"]
+
+
+def test_file_names_that_fake_the_check_runs_markers_fool_nothing(log_dir: Path) -> None:
+    # the check run's output carries the workspace's manifest and copy between markers;
+    # files named after them (and a print the rule must see) change no verdict or listing
+    markers = [f"@@STAMINA_{m}@@" for m in ("COPY", "COPY_END", "MANIFEST", "MANIFEST_END")]
+    names = " ".join(shlex.quote(f"calc/{m}") for m in markers)
+    noisy = "printf 'def shout():\\n    print(1)\\n' > calc/noisy.py"
+    outputs = model(bash(f"{CREATE_CALC} && touch {names} && {noisy}"), say("Done."))
+    _, meta = score_of(run(outputs, log_dir))
+    turn1 = meta["turns"][0]
+    assert [c["passed"] for c in turn1["checkpoints"]] == [True], turn1["checkpoints"]
+    assert turn1["rules"] == {"no_print": False}
+    assert {f"calc/{m}" for m in markers} | {"calc/noisy.py"} <= set(turn1["changed"])
 
 
 def test_a_changed_requirement_retires_its_checkpoint(log_dir: Path, tmp_path: Path) -> None:

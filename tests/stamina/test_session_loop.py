@@ -23,6 +23,7 @@ from inspect_ai.model import ChatMessageAssistant, Model, ModelOutput, get_model
 from inspect_ai.util._store import Store
 
 from inspect_stamina.stamina import sandbox as stamina_sandbox
+from inspect_stamina.stamina.checks import CheckRunOutput
 from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.record import CheckResult, FinalEvaluation, SessionRecord
 from inspect_stamina.stamina.scorers import compute_metrics
@@ -46,6 +47,8 @@ class FakeSandbox:
         self.files: dict[str, str] = {}
         self.rounds = list(rounds)
         self.checked: list[list[str]] = []  # labels of each check run, in order
+        # where each host copy of the workspace came from: "check run" or "own call"
+        self.copies: list[str] = []
 
     async def agent(self, state: AgentState) -> AgentState:
         done = self.rounds.pop(0) if self.rounds else Round("Nothing more to do.")
@@ -56,6 +59,12 @@ class FakeSandbox:
 
     def manifest(self) -> dict[str, str]:
         return {path: str(hash(text)) for path, text in self.files.items()}
+
+    def copy(self, dest: Path, source: str) -> None:
+        self.copies.append(source)
+        for path, text in self.files.items():
+            (dest / path).parent.mkdir(parents=True, exist_ok=True)
+            (dest / path).write_text(text)
 
     def check(self, checkpoint: Checkpoint) -> CheckResult:
         assert checkpoint.command and checkpoint.command.startswith("cat ")
@@ -85,10 +94,13 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> FakeSandbox:
         return box.manifest()
 
     async def checks_with_manifest(
-        checkpoints: Sequence[Checkpoint], *args: Any, **kwargs: Any
-    ) -> tuple[list[CheckResult], dict[str, str]]:
+        checkpoints: Sequence[Checkpoint], *args: Any, copy_to: Path | None = None, **kwargs: Any
+    ) -> CheckRunOutput:
         box.checked.append([c.label for c in checkpoints])
-        return [box.check(c) for c in checkpoints], box.manifest()
+        if copy_to is not None:
+            box.copy(copy_to, "check run")
+        results = [box.check(c) for c in checkpoints]
+        return CheckRunOutput(results, box.manifest(), copy_to is not None)
 
     async def checks(checkpoints: Sequence[Checkpoint], *args: Any) -> list[CheckResult]:
         return [box.check(c) for c in checkpoints]
@@ -103,9 +115,7 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> FakeSandbox:
         return None
 
     async def fetch(dest: Path) -> list[str]:
-        for path, text in box.files.items():
-            (dest / path).parent.mkdir(parents=True, exist_ok=True)
-            (dest / path).write_text(text)
+        box.copy(dest, "own call")
         return []
 
     for name, value in {
@@ -456,6 +466,42 @@ def test_a_rule_gets_no_verdict_before_there_is_a_file_to_judge(
     # turn 1: no Python file yet, so neither "held" nor "broken"; turn 2 judges the code
     assert first.rules == {} and second.rules == {"cents": True}
     assert "rule" not in turn_summary(first).lower()
+
+
+def test_the_check_run_brings_the_rules_copy_unless_the_agent_works_after_it(
+    fake: FakeSandbox, tmp_path: Path
+) -> None:
+    script = write_script(
+        tmp_path,
+        ["Write calc.py with add. Prices are integer cents.", "Note the plan.", "Add sub."],
+        [cat(1, "calc.py", "def add"), cat(3, "calc.py", "def sub")],
+        consistency_rules=[
+            {
+                "id": "cents",
+                "description": "prices in integer cents",
+                "check": {"grep": "float", "files": "**/*.py", "present": False},
+                "stated": "Prices are integer cents.",
+            }
+        ],
+    )
+    rounds = [
+        Round("Written.", {"calc.py": "def add(a, b):\n    return a + b\n"}),
+        Round("Noted.", {"notes.txt": "plan"}),
+        Round("Done.", {"calc.py": "def add(a, b):\n    return a + b\n"}),  # forgot sub
+        Round(
+            "Fixed.",
+            {
+                "calc.py": "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return float(a - b)\n"
+            },
+        ),
+    ]
+    record = run_session(fake, script, rounds, feedback=True, attempts=1)
+    # rules are judged at checkpoint turns: turn 1's check run brings the copy; turn 3's
+    # does too, but the agent works again after its failure, so it is copied anew
+    assert fake.copies == ["check run", "check run", "own call"]
+    # the rule judged the code as the agent left it after its retry
+    assert [t.rules for t in record.turns] == [{"cents": True}, {}, {"cents": False}]
+    assert [c.passed for c in record.turns[2].checkpoints] == [True]
 
 
 def test_only_tool_calls_that_ran_are_counted(fake: FakeSandbox, tmp_path: Path) -> None:

@@ -5,7 +5,9 @@ The root script:
 
 1. stops every process of the agent, the checker and the runner; removes their IPC
    objects; takes the write bits for others off the agent's files (and any ACL with
-   them), so nothing a check runs can leave a message for the agent;
+   them), so nothing a check runs can leave a message for the agent; lists the
+   workspace (its manifest) and copies its source files out when asked, as the agent
+   left it;
 2. places the benchmark's files: the pytest files the checker runs in TESTS_DIR (group
    ``checker``), the files in-process runs need in INPROC_DIR (group ``runner``), the
    harness programs (``harness/``) world-readable;
@@ -23,16 +25,19 @@ from pathlib import Path
 from inspect_stamina.stamina.harness import driver
 from inspect_stamina.stamina.sandbox import (
     AGENT_USER,
+    CHECK_RUN_COPY_BYTES,
     CHECKER_USER,
     MANIFEST_SCRIPT,
     RUNNER_USER,
     STAMINA_DIR,
     TESTS_DIR,
     WORKSPACE,
+    copy_script,
     stop_user,
 )
 
 MANIFEST_BEGIN, MANIFEST_END = "@@STAMINA_MANIFEST@@", "@@STAMINA_MANIFEST_END@@"
+COPY_BEGIN, COPY_END = "@@STAMINA_COPY@@", "@@STAMINA_COPY_END@@"
 HARNESS_SOURCE = Path(driver.__file__).parent
 HARNESS_DIR = f"{STAMINA_DIR}/harness"
 INPROC_DIR = f"{STAMINA_DIR}/inproc"
@@ -122,9 +127,16 @@ mkdir -p {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} && chmod 755 {STAMINA_DIR} \\
   && mkdir -m 0777 {SHARE_DIR} && mkdir -m 0750 {BROKER_DIR} && chown root:{CHECKER_USER} {BROKER_DIR} \\
   || echo "could not place the benchmark's tests" >&2
 cd {WORKSPACE} 2>/dev/null || cd /
+# the workspace as the agent left it (its processes stopped), each saving the turn a
+# call: its source files for the host's rules and probes, then its manifest; both before
+# the driver's output and in base64, so no name the agent chose can fake a marker
+if [ "${{STAMINA_COPY:-0}}" = 1 ] && [ "$PWD" = {WORKSPACE} ]; then
+  echo {COPY_BEGIN}; python3 -I -c {shlex.quote(copy_script(CHECK_RUN_COPY_BYTES))} 2>/dev/null
+  echo {COPY_END}
+fi
 if [ "${{STAMINA_MANIFEST:-0}}" = 1 ] && [ "$PWD" = {WORKSPACE} ]; then
-  # the workspace as the agent left it (its processes stopped): saves the turn a call
-  echo {MANIFEST_BEGIN}; bash -c {shlex.quote(MANIFEST_SCRIPT)} 2>/dev/null; echo {MANIFEST_END}
+  echo {MANIFEST_BEGIN}; bash -c {shlex.quote(MANIFEST_SCRIPT)} 2>/dev/null | base64 -w0
+  echo; echo {MANIFEST_END}
 fi
 # the runner's programs get the process limit a login of the runner gets (Docker's
 # per-user ulimit, or Kubernetes' limits.d through runuser's PAM session)

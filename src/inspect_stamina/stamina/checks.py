@@ -15,10 +15,13 @@ and conftest files play no part. docs/security.md has the threat model.
 from __future__ import annotations
 
 import base64
+import binascii
 import json
+import tarfile
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from inspect_ai.util import sandbox
 
@@ -29,10 +32,16 @@ from inspect_stamina.stamina.check_batch import (
     batch_checks,
     isolation_of,
 )
-from inspect_stamina.stamina.check_layout import MANIFEST_BEGIN, MANIFEST_END, RUN_SCRIPT
+from inspect_stamina.stamina.check_layout import (
+    COPY_BEGIN,
+    COPY_END,
+    MANIFEST_BEGIN,
+    MANIFEST_END,
+    RUN_SCRIPT,
+)
 from inspect_stamina.stamina.harness import driver
 from inspect_stamina.stamina.record import CheckResult
-from inspect_stamina.stamina.sandbox import files_archive, parse_manifest, read_tree
+from inspect_stamina.stamina.sandbox import files_archive, parse_manifest, read_tree, unpack_copy
 from inspect_stamina.stamina.script import Checkpoint, Isolation
 
 
@@ -46,8 +55,18 @@ async def run_checks(
     """Run checkpoints in one guarded check run, in order."""
     if not checkpoints:
         return []
-    results, _ = await run_checks_with_manifest(checkpoints, script_dir, False, isolation)
-    return results
+    output = await run_checks_with_manifest(checkpoints, script_dir, False, isolation)
+    return output.results
+
+
+class CheckRunOutput(NamedTuple):
+    """A check run's results, and what it saw of the workspace before its checks."""
+
+    results: list[CheckResult]
+    # None when not asked for or the check run could not report one
+    manifest: dict[str, str] | None
+    # whether ``copy_to`` now holds the workspace's source files, all of them
+    copied: bool = False
 
 
 async def run_checks_with_manifest(
@@ -55,15 +74,19 @@ async def run_checks_with_manifest(
     script_dir: Path,
     manifest: bool = True,
     isolation: Isolation = "proxied",
-) -> tuple[list[CheckResult], dict[str, str] | None]:
-    """The check run, and (in the same sandbox call) the workspace manifest before it.
+    copy_to: Path | None = None,
+) -> CheckRunOutput:
+    """The check run, and (in the same sandbox call) the workspace manifest before it and,
+    with ``copy_to``, a copy of its source files there.
 
-    The manifest is None when the check run could not report one.
+    A workspace whose source files exceed the check run's share of the copy budget is not
+    copied (``copied`` is False): the caller copies it with a call of its own.
     """
     batch = batch_checks(checkpoints, script_dir, isolation)
-    payload, listing = await _execute(batch, manifest)
+    payload, listing, copy = await _execute(batch, manifest, copy_to is not None)
+    copied = copy_to is not None and copy is not None and _unpacked(copy, copy_to)
     if isinstance(payload, str):
-        return [_failed(c.label, payload) for c in checkpoints], listing
+        return CheckRunOutput([_failed(c.label, payload) for c in checkpoints], listing, copied)
     results = _results(checkpoints, payload, isolation)
     # tests and commands overlap in the sandbox: share the batch's wall time between the
     # checks in proportion to their own times, so the seconds add up to what was spent
@@ -71,7 +94,16 @@ async def run_checks_with_manifest(
     if wall and spent:
         for r in results:
             r.seconds = wall * r.seconds / spent
-    return results, listing
+    return CheckRunOutput(results, listing, copied)
+
+
+def _unpacked(copy: str, dest: Path) -> bool:
+    """Whether the check run's copy unpacked into ``dest`` whole (nothing left out)."""
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+        return unpack_copy(copy, dest) == 0
+    except (binascii.Error, tarfile.TarError, OSError, ValueError):
+        return False
 
 
 async def run_acceptance(
@@ -87,7 +119,7 @@ async def run_acceptance(
     else:
         batch.place("inproc", read_tree(script_dir, directory))
         batch.inproc_tests.append(entry)
-    payload, _ = await _execute(batch)
+    payload, _, _ = await _execute(batch)
     if isinstance(payload, str):
         return _failed(name, payload)
     tests = payload["tests" if isolation == "proxied" else "inproc_tests"]
@@ -109,10 +141,10 @@ async def run_command_check(
 
 
 async def _execute(
-    batch: CheckBatch, manifest: bool = False
-) -> tuple[dict[str, Any] | str, dict[str, str] | None]:
-    """The one sandbox call: the driver's JSON result (or why there is none), and the
-    workspace manifest when asked for."""
+    batch: CheckBatch, manifest: bool = False, copy: bool = False
+) -> tuple[dict[str, Any] | str, dict[str, str] | None, str | None]:
+    """The one sandbox call: the driver's JSON result (or why there is none), the
+    workspace manifest and the copy script's output, each when asked for."""
     limit = int(batch.limit()) + 120
     try:
         result = await sandbox().exec(
@@ -120,24 +152,36 @@ async def _execute(
             input=base64.b64encode(files_archive(batch.bundle())),
             user=await as_root(),
             timeout=limit,
-            env={"STAMINA_MANIFEST": "1" if manifest else "0"},
+            env={
+                "STAMINA_MANIFEST": "1" if manifest else "0",
+                "STAMINA_COPY": "1" if copy else "0",
+            },
         )
     except TimeoutError:
-        return f"the check run did not finish within {limit} s", None
+        return f"the check run did not finish within {limit} s", None, None
     except Exception as ex:  # noqa: BLE001 - a broken sandbox fails the checks, not the session
-        return f"the check run could not start: {type(ex).__name__}: {ex}", None
+        return f"the check run could not start: {type(ex).__name__}: {ex}", None, None
+    copied = None
+    if copy:  # first in the output, before anything the agent names
+        _, begin, rest = result.stdout.partition(COPY_BEGIN)
+        if begin and COPY_END in rest:
+            copied = rest.split(COPY_END, 1)[0].strip()
     listing = None
-    head, begin, rest = result.stdout.partition(MANIFEST_BEGIN)
-    if begin and MANIFEST_END in rest:
-        listing = parse_manifest(rest.split(MANIFEST_END, 1)[0])
+    _, begin, rest = result.stdout.partition(MANIFEST_BEGIN)
+    if manifest and begin and MANIFEST_END in rest:
+        with suppress(binascii.Error, ValueError):
+            encoded = rest.split(MANIFEST_END, 1)[0].strip()
+            listing = parse_manifest(
+                base64.b64decode(encoded, validate=True).decode("utf-8", "replace")
+            )
     _, marker, tail = result.stdout.rpartition(driver.MARKER)
     if not marker:
-        return _no_result(result.returncode, result.stderr or result.stdout), listing
+        return _no_result(result.returncode, result.stderr or result.stdout), listing, copied
     try:
         payload: dict[str, Any] = json.loads(tail)
     except ValueError:
-        return "the check run's result was unreadable", listing
-    return payload, listing
+        return "the check run's result was unreadable", listing, copied
+    return payload, listing, copied
 
 
 def _no_result(code: int, output: str) -> str:

@@ -76,8 +76,16 @@ def changed_files(before: Mapping[str, str], after: Mapping[str, str]) -> list[s
 # much in all (smallest first), which stays under the sandbox's limit on one exec's output
 COPY_FILE_KIB = 256
 COPY_BUDGET_BYTES = 6 * 1024 * 1024
+# the share of that budget a check run may carry beside its results (a larger workspace
+# is copied by a call of its own, with the whole budget)
+CHECK_RUN_COPY_BYTES = 2 * 1024 * 1024
 _PRUNED = (".git", "__pycache__", ".pytest_cache", "node_modules", ".venv")
-_COPY_SCRIPT = f"""
+
+
+def copy_script(budget: int = COPY_BUDGET_BYTES) -> str:
+    """Python (run as root in the sandbox) printing how many files the copy left out, then
+    a base64 tar of the workspace's source files within ``budget`` bytes."""
+    return f"""
 import base64, io, os, stat, sys, tarfile
 root, files = {WORKSPACE!r}, []
 for folder, dirs, names in os.walk(root):
@@ -94,7 +102,7 @@ files.sort()
 buffer, total, left_out = io.BytesIO(), 0, 0
 with tarfile.open(fileobj=buffer, mode="w") as tar:
     for size, path in files:
-        if total + size > {COPY_BUDGET_BYTES}:
+        if total + size > {budget}:
             left_out += 1
             continue
         try:
@@ -107,6 +115,18 @@ print(base64.b64encode(buffer.getvalue()).decode())
 """
 
 
+def unpack_copy(output: str, dest: Path) -> int:
+    """Extract ``copy_script``'s output into ``dest``; how many files it left out.
+
+    Raises ValueError, binascii.Error, tarfile.TarError or OSError on output that is not
+    a copy."""
+    count, _, encoded = output.partition("\n")
+    archive = base64.b64decode(encoded.strip(), validate=True)
+    with tarfile.open(fileobj=io.BytesIO(archive), mode="r") as tar:
+        tar.extractall(dest, filter="data")
+    return int(count) if count.strip().isdigit() else 0
+
+
 async def fetch_workspace(dest: Path) -> list[str]:
     """Copy the workspace's source files to a host directory (for host-side checks that
     read them: greps, definitions); what could not be copied, said for the record.
@@ -117,19 +137,15 @@ async def fetch_workspace(dest: Path) -> list[str]:
     dest.mkdir(parents=True, exist_ok=True)
     try:
         result = await sandbox().exec(
-            ["python3", "-I", "-c", _COPY_SCRIPT], user=await as_root(), timeout=120
+            ["python3", "-I", "-c", copy_script()], user=await as_root(), timeout=120
         )
-        count, _, encoded = result.stdout.partition("\n")
-        archive = base64.b64decode(encoded.strip(), validate=True)
-        with tarfile.open(fileobj=io.BytesIO(archive), mode="r") as tar:
-            tar.extractall(dest, filter="data")
+        left_out = unpack_copy(result.stdout, dest)
     except OutputLimitExceededError:
         return ["the workspace could not be copied for its checks: too large"]
     except (TimeoutError, binascii.Error, tarfile.TarError, OSError, ValueError) as ex:
         return [f"the workspace could not be copied for its checks: {type(ex).__name__}: {ex}"]
     if not result.success:
         return [f"the workspace could not be copied for its checks: {result.stderr[-300:]}"]
-    left_out = int(count) if count.strip().isdigit() else 0
     if left_out:
         return [f"{left_out} workspace files were too many to copy for its checks"]
     return []

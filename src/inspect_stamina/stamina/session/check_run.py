@@ -7,6 +7,8 @@ on, a failed checkpoint is shown to the agent, which works again before a re-run
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from inspect_ai.model import ChatMessageUser
 from inspect_ai.solver import TaskState
 
@@ -31,6 +33,7 @@ class CheckRun:
         # so that stamina knows whether the failure was repaired (not regressions)
         self.ledger = CheckpointLedger(settings.regressions)
         self.manifest: dict[str, str] = {}
+        self.copied = False
 
     async def refresh(self, everything_changed: bool = False) -> None:
         """Take the manifest anew: after a setup or an answer (not the agent's change), or
@@ -39,13 +42,18 @@ class CheckRun:
         if everything_changed:
             self.ledger.note_everything_changed()
 
-    async def run(self, state: TaskState, turn: Turn, record: TurnRecord) -> tuple[float, float]:
+    async def run(
+        self, state: TaskState, turn: Turn, record: TurnRecord, copy_to: Path | None = None
+    ) -> tuple[float, float]:
         """Run what is due in one batch; return (check command seconds, feedback seconds).
 
         The turn's changed files come from the manifest the check run takes first (one
         sandbox call for both), or from a manifest alone on a turn without checks, or
         taken before the run when they decide which checkpoints it re-runs (affected).
+        With ``copy_to``, the check run also copies the workspace's source files there
+        (``copied`` says whether it did, and they are still the workspace's).
         """
+        self.copied = False
         before = self.manifest
         known: dict[str, str] | None = None
         if self.ledger.needs_changes_first(turn):
@@ -58,11 +66,12 @@ class CheckRun:
         results: list[CheckResult] = []
         listing: dict[str, str] | None = known
         if turn.checkpoints or earlier or again:
-            results, run_listing = await run_checks_with_manifest(
+            results, run_listing, self.copied = await run_checks_with_manifest(
                 [*turn.checkpoints, *earlier, *again],
                 self.loaded.directory,
                 manifest=known is None,
                 isolation=self.loaded.script.isolation,
+                copy_to=copy_to,
             )
             listing = known if known is not None else run_listing
         self.manifest = listing if listing is not None else await workspace_manifest()
@@ -109,6 +118,7 @@ class CheckRun:
         """Feedback: show the agent the failure, let it work, run the checkpoint again."""
         state.messages.append(ChatMessageUser(content=FEEDBACK_PROMPT.format(output=failed.output)))
         spent = await self.agent.work(state, record)
+        self.copied = False  # the agent worked again: the check run's copy is out of date
         before, self.manifest = self.manifest, await workspace_manifest()
         retried = changed_files(before, self.manifest)
         self.ledger.note_changes(retried)

@@ -9,6 +9,7 @@ the judging of a finished turn live in their own modules; this one walks the tur
 from __future__ import annotations
 
 import difflib
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -239,16 +240,19 @@ class _Session:
         # retries after feedback must not replay the reference a second time
         store().set(ORACLE_KEY, {"turn": turn.number, "command": None, "reply": turn.prompt.reply})
 
-        check_seconds, feedback_seconds = await self.checks.run(state, turn, record)
-        for result in record.checkpoints:
-            if not result.passed:
-                self.project.last_error = result.output
-        agent_seconds += feedback_seconds
         with tempfile.TemporaryDirectory(prefix="stamina-ws-") as tmp:
-            # one host copy of the workspace serves the rules, the probes and the diff
-            copy = None
-            if needs_workspace_copy(self.loaded.script, turn):
-                copy = Path(tmp)
+            # one host copy of the workspace serves the rules, the probes and the diff; the
+            # check run takes it when the turn has one (a sandbox call saved)
+            copy = (
+                Path(tmp) / "workspace" if needs_workspace_copy(self.loaded.script, turn) else None
+            )
+            check_seconds, feedback_seconds = await self.checks.run(state, turn, record, copy)
+            for result in record.checkpoints:
+                if not result.passed:
+                    self.project.last_error = result.output
+            agent_seconds += feedback_seconds
+            if copy is not None and not self.checks.copied:
+                shutil.rmtree(copy, ignore_errors=True)  # what a partial copy left
                 await copy_workspace(copy, record)
             texts = await read_changed_texts(record.changed, copy) if record.changed else {}
             record.diff = self._diff(record.changed, texts)
