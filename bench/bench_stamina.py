@@ -8,7 +8,7 @@ time, the peak memory of the `inspect eval` process and the log size per sample.
 The long script is synthetic (`bench/long_script.py`): 100 turns, a function added per
 turn, a `run_tests` checkpoint every 3rd turn and a `docker_exec` every 5th.
 
-Run: python bench/bench_stamina.py [--turns 100] [--regressions affected]  (after `inspect-stamina setup`)
+Run: python bench/bench_stamina.py [--turns 100] [--regressions phase_end]  (after `inspect-stamina setup`)
      python bench/bench_stamina.py --script todo_app  (only that bundled script)
 """
 
@@ -32,6 +32,7 @@ from bench_gaia import init_span  # noqa: E402
 from long_script import write_long_script  # noqa: E402
 
 from inspect_stamina.offline import seed_tiktoken_cache  # noqa: E402
+from inspect_stamina.stamina.regressions import DEFAULT_REGRESSIONS  # noqa: E402
 
 RANGES = ((1, 10), (11, 20), (41, 50), (91, 100))
 
@@ -105,7 +106,7 @@ def main() -> None:
     """Run the oracle over the starter script and a generated long script."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--turns", type=int, default=100)
-    parser.add_argument("--regressions", default="affected")
+    parser.add_argument("--regressions", default=DEFAULT_REGRESSIONS)
     parser.add_argument("--skip-starter", action="store_true")
     parser.add_argument("--script", action="append", help="only these bundled scripts")
     args = parser.parse_args()
