@@ -216,6 +216,39 @@ def test_suppression_pragmas_do_not_lift_the_score(tmp_path: Path, analysers: No
     assert "pylint" not in text and text.count("# nosec") == 2 and "eval(x)" in text
 
 
+def test_a_comment_of_many_hashes_cannot_stall_pylint(
+    tmp_path: Path, analysers: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # pylint's pragma search backtracks on such a line for longer than any timeout (20,000
+    # ran the sandbox's 600 s out); the copy's comments keep their first "#" alone, so the
+    # module is judged as one with a line of "=" of the same length would be
+    monkeypatch.setattr(analysis, "TIMEOUT", 60)
+    body = '"""A package."""\n\n\ndef add(a, b):\n    """Sum."""\n    return a + b\n'
+    hostile = workspace(
+        tmp_path / "a",
+        {"pkg/__init__.py": body + "#" * 20_000 + "\n" + "x = 1  # a" + " # a" * 1_700 + "\n"},
+    )
+    plain = workspace(
+        tmp_path / "b",
+        {
+            "pkg/__init__.py": body
+            + "#"
+            + "=" * 19_999
+            + "\n"
+            + "x = 1  # a"
+            + " = a" * 1_700
+            + "\n"
+        },
+    )
+    stalled, judged = (
+        analyse(hostile, ["pylint"], tmp_path),
+        analyse(plain, ["pylint"], tmp_path),
+    )
+    assert not stalled["errors"], stalled["errors"]
+    assert stalled["pylint"] == judged["pylint"] < 10.0  # the long lines still count
+    assert stalled["pragmas"] == 0
+
+
 def test_an_analyser_that_cannot_run_is_an_error_not_a_score(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
