@@ -33,6 +33,25 @@ def validate_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedPro
     return subprocess.run(command, capture_output=True, text=True, cwd=cwd)
 
 
+def validated_run(script: str, cwd: Path) -> tuple[str, int, int]:
+    """`inspect-stamina validate SCRIPT --run`, asserting it passed as the script's own
+    checkpoints say it must (the oracle passes all, the noop fails every behavioural one,
+    each behavioural one fails before its turn): its line, and the acceptance tests the
+    oracle passed of their total."""
+    from inspect_stamina.stamina.task import resolve_script
+
+    result = validate_cli(script, "--run", cwd=cwd)
+    assert result.returncode == 0, result.stdout + result.stderr
+    [line] = [x for x in result.stdout.splitlines() if x.startswith(f"{script}: valid")]
+    every = resolve_script(script).checkpoints()
+    behavioural, checkpoints = sum(c.behavioural for c in every), len(every)
+    assert f"{behavioural} behavioural checkpoints, {behavioural} failing before their turn" in line
+    assert f"oracle passed {checkpoints}/{checkpoints} checkpoints" in line
+    assert f"noop failed {behavioural}/{behavioural} behavioural checkpoints" in line
+    passed, total = line.split(" acceptance tests")[0].rsplit(" ", 1)[1].split("/")
+    return line, int(passed), int(total)
+
+
 def oracle_scores_cli(script: Path, log_dir: Path, *args: str) -> dict[str, Any]:
     """`inspect eval inspect_stamina/stamina --model stamina/oracle -T script=SCRIPT ARGS`
     as a user types it: the one sample's stamina scores (asserting the eval succeeded)."""

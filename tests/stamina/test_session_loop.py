@@ -438,6 +438,15 @@ def test_a_memory_probe_of_the_conversation_is_graded_in_the_reply(
     assert metrics["memory"] == 0.5
 
 
+# a rule stated as "Prices are integer cents.": no float in any Python file
+CENTS_RULE = {
+    "id": "cents",
+    "description": "prices in integer cents",
+    "check": {"grep": "float", "files": "**/*.py", "present": False},
+    "stated": "Prices are integer cents.",
+}
+
+
 def test_a_rule_gets_no_verdict_before_there_is_a_file_to_judge(
     fake: FakeSandbox, tmp_path: Path
 ) -> None:
@@ -445,14 +454,7 @@ def test_a_rule_gets_no_verdict_before_there_is_a_file_to_judge(
         tmp_path,
         ["Plan the package; no code yet. Prices are integer cents.", "Write calc.py."],
         [cat(1, "notes.txt", "plan"), cat(2, "calc.py", "def")],
-        consistency_rules=[
-            {
-                "id": "cents",
-                "description": "prices in integer cents",
-                "check": {"grep": "float", "files": "**/*.py", "present": False},
-                "stated": "Prices are integer cents.",
-            }
-        ],
+        consistency_rules=[CENTS_RULE],
     )
     record = run_session(
         fake,
@@ -475,14 +477,7 @@ def test_the_check_run_brings_the_rules_copy_unless_the_agent_works_after_it(
         tmp_path,
         ["Write calc.py with add. Prices are integer cents.", "Note the plan.", "Add sub."],
         [cat(1, "calc.py", "def add"), cat(3, "calc.py", "def sub")],
-        consistency_rules=[
-            {
-                "id": "cents",
-                "description": "prices in integer cents",
-                "check": {"grep": "float", "files": "**/*.py", "present": False},
-                "stated": "Prices are integer cents.",
-            }
-        ],
+        consistency_rules=[CENTS_RULE],
     )
     rounds = [
         Round("Written.", {"calc.py": "def add(a, b):\n    return a + b\n"}),

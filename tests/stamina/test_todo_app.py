@@ -16,7 +16,7 @@ from inspect_stamina.sandbox.images import image_specs
 from inspect_stamina.stamina.loaded_script import LoadedScript
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS
 from inspect_stamina.stamina.task import bundled_scripts, resolve_script, script_image
-from tests.helpers import validate_cli
+from tests.helpers import validate_cli, validated_run
 
 # the oracle's bash tool call carries a reference whole: one argument must stay below
 # Linux's 128 KiB limit with room to spare
@@ -131,8 +131,8 @@ def test_version_1_is_kept_loadable_for_comparison(tmp_path: Path) -> None:
 @pytest.mark.usefixtures("docker_engine")
 def test_version_1_still_validates_with_run(tmp_path: Path) -> None:
     # its oracle passes all 59 checkpoints and the noop fails every behavioural one
-    result = validate_cli("todo_app_v1", "--run", cwd=tmp_path)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "todo_app_v1: valid (100 turns, 59 checkpoints" in result.stdout
-    assert "oracle passed 59/59 checkpoints and 7/7 acceptance tests" in result.stdout
-    assert "noop failed 58/58 behavioural checkpoints" in result.stdout
+    line, passed, total = validated_run("todo_app_v1", tmp_path)
+    assert "todo_app_v1: valid (100 turns, 59 checkpoints" in line
+    assert "oracle passed 59/59 checkpoints and 7/7 acceptance tests" in line
+    assert "noop failed 58/58 behavioural checkpoints" in line
+    assert passed == total == 7

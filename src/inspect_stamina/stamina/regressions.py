@@ -6,8 +6,8 @@ that passed at its own turn and fails when a later phase ends (or in the accepta
 run). Stamina, solved, completion and the pass rate come from each checkpoint at its own
 turn, never from these re-runs, and the agent never sees them; so re-running less often
 changes only the ``regressions`` count (a break repaired before its phase ends is not
-counted) and the turn where a regression shows, for about half of a long web session's
-check time. ``affected`` also re-runs, at every checkpoint turn, the passed checkpoints
+counted) and the turn where a regression shows, and it halved the flagship's session
+time. ``affected`` also re-runs, at every checkpoint turn, the passed checkpoints
 whose inputs changed: a checkpoint that says which paths it ``reads`` waits until one of
 them changes; one that does not say is re-run after any change. ``all`` re-runs every
 passed checkpoint at every checkpoint turn, ``none`` never.

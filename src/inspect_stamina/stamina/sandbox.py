@@ -127,6 +127,9 @@ def unpack_copy(output: str, dest: Path) -> int:
     return int(count) if count.strip().isdigit() else 0
 
 
+_COPY_SCRIPT = copy_script()
+
+
 async def fetch_workspace(dest: Path) -> list[str]:
     """Copy the workspace's source files to a host directory (for host-side checks that
     read them: greps, definitions); what could not be copied, said for the record.
@@ -137,7 +140,7 @@ async def fetch_workspace(dest: Path) -> list[str]:
     dest.mkdir(parents=True, exist_ok=True)
     try:
         result = await sandbox().exec(
-            ["python3", "-I", "-c", copy_script()], user=await as_root(), timeout=120
+            ["python3", "-I", "-c", _COPY_SCRIPT], user=await as_root(), timeout=120
         )
         left_out = unpack_copy(result.stdout, dest)
     except OutputLimitExceededError:

@@ -40,24 +40,26 @@ def strip_pragmas(path: Path) -> int:
         tokens = list(tokenize.tokenize(io.BytesIO(source).readline))
     except (tokenize.TokenError, SyntaxError, UnicodeDecodeError):
         return 0  # pylint reports the file's own syntax error
-    comments = [t for t in tokens if t.type == tokenize.COMMENT]
-    pragmas = [t for t in comments if PRAGMA.search(t.string) is not None]
-    defused = [t for t in comments if t.string.count("#") > 1]
-    if not pragmas and not defused:
-        return 0
-    encoding = tokenize.detect_encoding(io.BytesIO(source).readline)[0]
-    lines = source.decode(encoding).splitlines(keepends=True)
-    for token in {id(t): t for t in [*pragmas, *defused]}.values():
-        row, column = token.start
-        line = lines[row - 1]
-        ending = line[len(line.rstrip("\r\n")) :]
-        # a comment runs to the end of its line: cut it where the pragma starts
+    # a comment runs to the end of its line: cut it where a pragma starts
+    rewrites = []
+    for token in tokens:
+        if token.type != tokenize.COMMENT:
+            continue
         match = PRAGMA.search(token.string)
         comment = token.string if match is None else token.string[: match.start()].rstrip()
         comment = comment[:1] + comment[1:].replace("#", "=")
+        if comment != token.string:
+            rewrites.append((token.start, comment, match is not None))
+    if not rewrites:
+        return 0
+    encoding = tokenize.detect_encoding(io.BytesIO(source).readline)[0]
+    lines = source.decode(encoding).splitlines(keepends=True)
+    for (row, column), comment, _ in rewrites:
+        line = lines[row - 1]
+        ending = line[len(line.rstrip("\r\n")) :]
         lines[row - 1] = (line[:column] + comment).rstrip() + ending
     path.write_text("".join(lines), encoding=encoding)
-    return len(pragmas)
+    return sum(pragma for _, _, pragma in rewrites)
 
 
 def _run(command: list[str]) -> tuple[Any | None, str]:
