@@ -54,6 +54,17 @@ def _one_phase(
 
 
 A_IS_ONE = "python -c 'import m; print(m.a())'"
+WRITES_A = "mkdir -p m\nprintf 'def a():\\n    return 1\\n' > m/__init__.py\n"
+ACCEPTS_A = "import m\n\n\ndef test_a():\n    assert m.a() == 1\n"
+
+
+def _write(root: Path, files: Mapping[str, str]) -> None:
+    """Write each file (a path under root: its text), its folders made as needed."""
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+
+
 # rejected already at turn 1: the turn 3 bug is no bug at all
 REJECTS = "python -c 'import m\ntry:\n    m.b(-1)\nexcept ValueError:\n    print(\"rejected\")'"
 
@@ -115,6 +126,14 @@ def uneven(tmp_path: Path) -> Path:
         _check(6, "python -c 'from m.c import c; print(c())'", "c2", name="c"),
     ]
     return _one_phase(tmp_path, "Uneven checks", prompts, checks)
+
+
+def _caught_by_when_every_turn_is(script: Path, log_dir: Path) -> dict[int, str]:
+    """What catches each work turn's omission, asserting that every one is caught."""
+    ablation, _ = replay_instruments(load_script(script), str(log_dir))
+    assert ablation.passed, [f.line() for f in ablation.findings]
+    caught_by: dict[int, str] = ablation.figures["caught_by"]
+    return caught_by
 
 
 def test_due_checks_are_a_sessions_own_and_the_earlier_in_force() -> None:
@@ -182,16 +201,14 @@ def test_unchecked_turn_is_uncaught_and_a_bug_fixed_before_its_turn_is_a_finding
 def caught_by_an_earlier_check(tmp_path: Path) -> Path:
     """Three turns: the fix of turn 2 (no checkpoint of its own) is seen only by turn 1's
     check, re-run at turn 3, whose own check passes either way."""
-    refs = tmp_path / "references"
-    refs.mkdir()
-    (refs / "turn_01.sh").write_text(
-        "mkdir -p m\nprintf 'def a():\\n    return 1\\n' > m/__init__.py\n"
-    )
-    (refs / "turn_02.sh").write_text("sed -i 's/return 0/return 1/' m/__init__.py\n")
-    (refs / "turn_03.sh").write_text("printf 'def c():\\n    return 3\\n' > m/c.py\n")
-    (tmp_path / "acceptance").mkdir()
-    (tmp_path / "acceptance" / "test_a.py").write_text(
-        "import m\n\n\ndef test_a():\n    assert m.a() == 1\n"
+    _write(
+        tmp_path,
+        {
+            "references/turn_01.sh": WRITES_A,
+            "references/turn_02.sh": "sed -i 's/return 0/return 1/' m/__init__.py\n",
+            "references/turn_03.sh": "printf 'def c():\\n    return 3\\n' > m/c.py\n",
+            "acceptance/test_a.py": ACCEPTS_A,
+        },
     )
     prompts = [
         {"text": "Turn 1.", "kind": "feature", "reference": "references/turn_01.sh"},
@@ -217,10 +234,56 @@ def test_an_omission_the_turns_own_check_misses_is_caught_by_an_earlier_one(
     caught_by_an_earlier_check: Path, log_dir: Path
 ) -> None:
     # the turn's own checkpoints run first; the earlier ones in force only when they pass
-    ablation, _ = replay_instruments(load_script(caught_by_an_earlier_check), str(log_dir))
-    assert ablation.passed, [f.line() for f in ablation.findings]
-    assert ablation.figures["caught_by"] == {
+    assert _caught_by_when_every_turn_is(caught_by_an_earlier_check, log_dir) == {
         1: "checkpoint 'a' at turn 1",
         2: "checkpoint 'a' at turn 3",
         3: "checkpoint 'c' at turn 3",
+    }
+
+
+@pytest.fixture
+def broken_for_a_while(tmp_path: Path) -> Path:
+    """Five turns: turn 2's reference breaks turn 1's check and turn 4's repairs it, all
+    before the phase ends; turn 3's file is checked only at turn 5."""
+    _write(
+        tmp_path,
+        {
+            "references/turn_01.sh": WRITES_A,
+            "references/turn_02.sh": "sed -i 's/return 1/return 9/' m/__init__.py\n"
+            "printf 'def c():\\n    return 3\\n' > m/c.py\n",
+            "references/turn_03.sh": "printf 'def e():\\n    return 5\\n' > m/e.py\n",
+            "references/turn_04.sh": "sed -i 's/return 9/return 1/' m/__init__.py\n",
+            "references/turn_05.sh": "printf 'def f():\\n    return 6\\n' > m/f.py\n",
+            "acceptance/test_a.py": ACCEPTS_A,
+        },
+    )
+    prompts = [
+        {"text": f"Turn {n}.", "kind": "feature", "reference": f"references/turn_{n:02}.sh"}
+        for n in range(1, 6)
+    ]
+    c_is_three = "python -c 'from m.c import c; print(c())'"
+    checks = [
+        _check(1, A_IS_ONE, "1", name="a"),
+        _check(2, c_is_three, "3", name="c"),
+        _check(3, c_is_three, "3", name="c still"),
+        _check(5, "python -c 'from m.e import e; print(e())'", "5", name="e"),
+        _check(5, "python -c 'from m.f import f; print(f())'", "6", name="f"),
+    ]
+    return _one_phase(tmp_path, "Broken for a while", prompts, checks)
+
+
+@pytest.mark.docker
+@pytest.mark.usefixtures("docker_engine")
+def test_a_check_the_baseline_also_fails_at_that_turn_catches_nothing(
+    broken_for_a_while: Path, log_dir: Path
+) -> None:
+    # the baseline re-runs turn 1's check only when the phase ends, where it passes; at
+    # turn 3 the ablation of turn 3 fails it, and so does the baseline (turn 2 broke it),
+    # which the replay asks of the baseline's saved state before counting a catch
+    assert _caught_by_when_every_turn_is(broken_for_a_while, log_dir) == {
+        1: "checkpoint 'a' at turn 1",
+        2: "checkpoint 'c' at turn 2",
+        3: "checkpoint 'e' at turn 5",
+        4: "checkpoint 'a' at turn 5",
+        5: "checkpoint 'f' at turn 5",
     }

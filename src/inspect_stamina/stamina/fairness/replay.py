@@ -24,7 +24,12 @@ longer differs at all, nothing later can catch the omission. The turn is caught 
 longer applies, or by the acceptance tests at the end. The instrument passes only if
 every work turn is caught: strict on purpose, since a turn whose omission nobody
 notices is unchecked work, whatever kind of turn it is. A check that the full baseline
-fails too catches nothing, and a baseline that fails a check is itself a finding.
+fails too at that turn catches nothing. The baseline runs its checks as a session with
+the default regression runs does (each checkpoint turn's own and those that failed,
+every one in force at a phase's end), and one that fails there is itself a finding; so,
+as in a session, a check that one reference breaks and a later one repairs before the
+phase ends is not. Whether the baseline fails a check at a turn where it did not run it
+is asked only when an ablation fails it there, on the baseline's saved state.
 
 Bug truthfulness: each bug turn declares where its defect comes from (``origin``), and
 a check must see the defect before the turn: the bug's test is the turn's behavioural
@@ -47,7 +52,7 @@ from inspect_ai.util import store
 from inspect_stamina.stamina.fairness.replay_plan import due_checks, in_force, work_turns
 from inspect_stamina.stamina.fairness.replay_sandbox import (
     OUTPUT_TAIL,
-    SNAPSHOT_DIR,
+    STASH,
     ReplaySandbox,
 )
 from inspect_stamina.stamina.fairness.replay_verdicts import ablation_result, bug_result
@@ -64,14 +69,20 @@ _KEY = "stamina:fairness:replay"
 class _Replay(ReplaySandbox):
     """The replay's course: the baseline, each work turn left out, each bug turn's state."""
 
+    def __init__(self, loaded: LoadedScript) -> None:
+        super().__init__(loaded)
+        # (turn, label) -> whether the baseline passes that check after that turn
+        self._baseline_verdicts: dict[tuple[int, str], bool] = {}
+
     async def baseline(self) -> dict[str, Any]:
         """Every setup and reference in order, saved after each turn, checks as due.
 
-        A check that passed and reads nothing changed since is not run again (it would
-        pass again), except at a phase's last turn; a failed one always is."""
+        As in a session with the default regression runs: each checkpoint turn runs its
+        own checks and those that failed before; every check in force runs at a phase's
+        last turn. Whether the baseline fails an earlier check at another turn is asked
+        only when an ablation fails it there (``_baseline_failing``)."""
         failed: list[list[Any]] = []
-        # the checks that passed, and which of them read something changed since
-        ledger = CheckpointLedger("affected")
+        ledger = CheckpointLedger("phase_end")
         await self.snapshot("0")
         for turn in self.turns:
             problem = await self.setup(turn)
@@ -83,20 +94,15 @@ class _Replay(ReplaySandbox):
             await self.snapshot(str(turn.number))
             if turn.prompt.reference:
                 await self.record_change(turn)
-            if ledger.passed:
-                changed = await self.differing(
-                    f"{SNAPSHOT_DIR}/{turn.number - 1}", f"{SNAPSHOT_DIR}/{turn.number}"
-                )
-                if changed is None or turn.last_of_phase:
-                    ledger.note_everything_changed()
-                else:
-                    ledger.note_changes(changed)
+            if turn.last_of_phase:
+                ledger.note_everything_changed()
             due = [
                 c
                 for c in due_checks(self.loaded, turn)
                 if c.label not in ledger.passed or c.label in ledger.stale
             ]
             for c, r in zip(due, await self.check(due), strict=True):
+                self._baseline_verdicts[turn.number, c.label] = r.passed
                 if r.passed:
                     ledger.passed_now(c)
                 else:
@@ -111,7 +117,6 @@ class _Replay(ReplaySandbox):
 
     async def ablate(self, left_out: int, baseline: dict[str, Any]) -> dict[str, Any]:
         """Replay from the state before a turn without its reference, to the first catch."""
-        already = {(t, label) for t, label, _ in baseline["failed"]}
         await self.restore(left_out - 1)
         for turn in self.turns[left_out - 1 :]:
             problem = await self.setup(turn)
@@ -128,7 +133,7 @@ class _Replay(ReplaySandbox):
             if diverged is not None:
                 # a check that reads nothing the omission changed passes as in the baseline
                 due = [c for c in due if any(reads_path(c, p) for p in diverged)]
-            failing = await self._failing(turn, due, already)
+            failing = await self._failing(turn, due)
             if failing:
                 caught = _caught(
                     left_out,
@@ -148,9 +153,7 @@ class _Replay(ReplaySandbox):
                 )
         return _caught(left_out, None, None, None)
 
-    async def _failing(
-        self, turn: Turn, due: list[Checkpoint], already: set[tuple[int, str]]
-    ) -> list[Checkpoint]:
+    async def _failing(self, turn: Turn, due: list[Checkpoint]) -> list[Checkpoint]:
         """The due checks that fail, less those the full baseline fails too (they say
         nothing about the left-out turn).
 
@@ -162,14 +165,27 @@ class _Replay(ReplaySandbox):
         stages = [own, [c for c in due if c.at_turn != turn.number]] if own else [due]
         for stage in stages:
             results = await self.check(stage)
-            failing = [
-                c
-                for c, r in zip(stage, results, strict=True)
-                if not r.passed and (turn.number, c.label) not in already
-            ]
+            failing = [c for c, r in zip(stage, results, strict=True) if not r.passed]
+            if failing:
+                also = await self._baseline_failing(turn.number, failing)
+                failing = [c for c in failing if c.label not in also]
             if failing:
                 return failing
         return []
+
+    async def _baseline_failing(self, number: int, checks: list[Checkpoint]) -> set[str]:
+        """The labels of these checks that the baseline fails after a turn.
+
+        The baseline ran some of them there; the rest run now on its saved state, with
+        the ablation's workspace put aside and back (and the verdicts kept for later)."""
+        unknown = [c for c in checks if (number, c.label) not in self._baseline_verdicts]
+        if unknown:
+            await self.stash()
+            await self.restore(number)
+            for c, r in zip(unknown, await self.check(unknown), strict=True):
+                self._baseline_verdicts[number, c.label] = r.passed
+            await self.restore(STASH)
+        return {c.label for c in checks if not self._baseline_verdicts[number, c.label]}
 
     async def bug(self, turn: Turn, ablation: dict[str, Any] | None) -> dict[str, Any]:
         """What the checks see of a bug turn's defect on the state before the turn."""

@@ -26,6 +26,9 @@ from inspect_stamina.stamina.script import Checkpoint
 # mounts (its root file system is read-only; /root's tmpfs is small for 100 turns)
 SNAPSHOT_DIR = "/tmp/stamina-replay"
 OUTPUT_TAIL = 300
+# the saved state an ablation's workspace is put aside in while a check runs on the
+# baseline's (see ReplaySandbox.stash)
+STASH = "stash"
 # installed dependency trees are neither saved nor restored: one node_modules is hundreds
 # of megabytes, more than the sandbox's /tmp holds for every turn. They stay as the
 # replay last left them, and no diff carries them
@@ -62,12 +65,7 @@ class ReplaySandbox:
 
     async def snapshot(self, name: str) -> None:
         """Save the workspace as it is now, under a name (a turn number, or p<turn>)."""
-        await self._root_or_fail(
-            f"mkdir -p -m 700 {SNAPSHOT_DIR} && mkdir {SNAPSHOT_DIR}/{name} && "
-            f"tar -C {WORKSPACE} {_EXCLUDE_INSTALLED} --numeric-owner -cf - . "
-            f"| tar -C {SNAPSHOT_DIR}/{name} --numeric-owner -xpf -",
-            f"save the workspace ({name})",
-        )
+        await self._root_or_fail(_save(name), f"save the workspace ({name})")
 
     async def record_change(self, turn: Turn) -> None:
         """The turn's reference's change as the baseline made it: a binary git diff from
@@ -84,8 +82,15 @@ class ReplaySandbox:
             f"diff turn {turn.number}",
         )
 
-    async def restore(self, after: int) -> None:
-        """Put the workspace back as the baseline left it after a turn."""
+    async def stash(self) -> None:
+        """Put the workspace as it is now aside (replacing what was put aside before);
+        ``restore(STASH)`` brings it back."""
+        await self._root_or_fail(
+            f"rm -rf {SNAPSHOT_DIR}/{STASH} && {_save(STASH)}", "put the workspace aside"
+        )
+
+    async def restore(self, after: int | str) -> None:
+        """Put the workspace back as the baseline left it after a turn (or as stashed)."""
         # the agent's processes (a server a reference started) would write into the tree;
         # the installed trees stay (see INSTALLED), the rest is the saved state
         await self._root_or_fail(
@@ -188,6 +193,15 @@ def diverged_paths(output: str, saved: str, workspace: str) -> list[str] | None:
         else:
             return None
     return paths
+
+
+def _save(name: str) -> str:
+    """A root script that saves the workspace under a new name in the snapshot folder."""
+    return (
+        f"mkdir -p -m 700 {SNAPSHOT_DIR} && mkdir {SNAPSHOT_DIR}/{name} && "
+        f"tar -C {WORKSPACE} {_EXCLUDE_INSTALLED} --numeric-owner -cf - . "
+        f"| tar -C {SNAPSHOT_DIR}/{name} --numeric-owner -xpf -"
+    )
 
 
 def _tail(result: ExecResult[str]) -> str:
