@@ -40,7 +40,7 @@ def test_repaired_starter_script_passes_the_host_instruments(tmp_path: Path) -> 
 
 
 def test_flagship_v2_passes_the_host_instruments(tmp_path: Path) -> None:
-    # the replay ones too in test_flagship.py (`make test-flagship`, half an hour)
+    # the replay ones too in test_flagship.py (in `make test`; `make test-flagship` alone)
     result = fairness("todo_app", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     [report] = json.loads((tmp_path / "fairness.json").read_text())
