@@ -106,13 +106,27 @@ NODE_TEST_ENV = {**TEST_ENV, "NODE_OPTIONS": JS_PROXY_OPTIONS, "STAMINA_BROKER":
 CHECKER_WRITABLE_SYSTEM = ("/tmp", "/var/tmp", "/run/lock", "/dev/shm", "/dev/mqueue")
 _AGENT_TREES = f"{WORKSPACE} /tmp /var/tmp /dev/shm /dev/mqueue /home/{AGENT_USER}"
 CHECK_WRITABLE = " ".join([*CHECKER_WRITABLE_SYSTEM, WORKSPACE, f"/home/{AGENT_USER}", SHARE_DIR])
-_IPC_CLEAN = "".join(
-    f"runuser -u {user} -- ipcrm --all 2>/dev/null\n"
-    for user in (AGENT_USER, CHECKER_USER, RUNNER_USER)
+# the container's IPC objects: when there is any at all (rarely), every object of the
+# three users goes (ipcs lists each object on a line of its own, its key first)
+_IPC_CLEAN = (
+    "ipcs -a 2>/dev/null | grep -q '^0x' && {\n"
+    + "".join(
+        f"  runuser -u {user} -- ipcrm --all 2>/dev/null\n"
+        for user in (AGENT_USER, CHECKER_USER, RUNNER_USER)
+    )
+    + "}\n"
 )
+
+
+def _stop_users(*users: str) -> str:
+    """stop_user for each, skipped at once when none of them runs anything (one pgrep)."""
+    kills = "".join(stop_user(user) for user in users)
+    return f"pgrep -u {','.join(users)} >/dev/null && {{\n{kills}}}\n"
+
+
 RUN_SCRIPT = f"""
 set -u
-{stop_user(AGENT_USER)}{stop_user(CHECKER_USER)}{stop_user(RUNNER_USER)}
+{_stop_users(AGENT_USER, CHECKER_USER, RUNNER_USER)}
 {_IPC_CLEAN}
 # no file of the agent's is writable by another user: the check users cannot leave a
 # message in it (the group bit too, which also caps any ACL entry a file carries)
@@ -126,6 +140,12 @@ mkdir -p {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} && chmod 755 {STAMINA_DIR} \\
   && chown -R root:root {HARNESS_DIR} && chmod -R u=rwX,go=rX {HARNESS_DIR} \\
   && mkdir -m 0777 {SHARE_DIR} && mkdir -m 0750 {BROKER_DIR} && chown root:{CHECKER_USER} {BROKER_DIR} \\
   || echo "could not place the benchmark's tests" >&2
+# the runner's programs get the process limit a login of the runner gets (Docker's
+# per-user ulimit, or Kubernetes' limits.d through runuser's PAM session); the broker
+# starts now so that its start overlaps the listing and copy below
+python3 -I {HARNESS_DIR}/broker.py {BROKER} {SHARE_DIR} \
+  "$(runuser -u {RUNNER_USER} -- sh -c 'ulimit -u')" &
+broker=$!
 cd {WORKSPACE} 2>/dev/null || cd /
 # the workspace as the agent left it (its processes stopped), each saving the turn a
 # call: its source files for the host's rules and probes, then its manifest; both before
@@ -138,17 +158,12 @@ if [ "${{STAMINA_MANIFEST:-0}}" = 1 ] && [ "$PWD" = {WORKSPACE} ]; then
   echo {MANIFEST_BEGIN}; bash -c {shlex.quote(MANIFEST_SCRIPT)} 2>/dev/null | base64 -w0
   echo; echo {MANIFEST_END}
 fi
-# the runner's programs get the process limit a login of the runner gets (Docker's
-# per-user ulimit, or Kubernetes' limits.d through runuser's PAM session)
-python3 -I {HARNESS_DIR}/broker.py {BROKER} {SHARE_DIR} \
-  "$(runuser -u {RUNNER_USER} -- sh -c 'ulimit -u')" &
-broker=$!
 for _ in $(seq 200); do [ -S {BROKER} ] && break; sleep 0.01; done
 runuser -u {CHECKER_USER} -- env -i PATH="{SYSTEM_PATH}" LANG=C.UTF-8 HOME=/home/{RUNNER_USER} \\
   TMPDIR={SHARE_DIR} python3 -P {HARNESS_DIR}/driver.py {TESTS_DIR}/{SPEC_NAME}
 status=$?
 kill -9 $broker 2>/dev/null
-{stop_user(CHECKER_USER)}{stop_user(RUNNER_USER)}
+{_stop_users(CHECKER_USER, RUNNER_USER)}
 {_IPC_CLEAN}
 # everything a check user made, its home's contents included (the agent may read a
 # home directory, so a copy of a test must not stay there either). They can write only
