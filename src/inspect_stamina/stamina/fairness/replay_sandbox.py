@@ -97,7 +97,9 @@ class ReplaySandbox:
             f"{STOP_AGENT}find {WORKSPACE} -mindepth 1 {_PRUNE_INSTALLED} -o ! -type d -print0 "
             f"| xargs -0 -r rm -f && find {WORKSPACE} -mindepth 1 -type d -empty -delete && "
             f"cp -a {SNAPSHOT_DIR}/{after}/. {WORKSPACE}/",
-            f"restore the workspace after turn {after}",
+            "put the workspace back"
+            if after == STASH
+            else f"restore the workspace after turn {after}",
         )
 
     async def setup(self, turn: Turn) -> str | None:
@@ -141,14 +143,11 @@ class ReplaySandbox:
     async def divergence(self, after: int) -> list[str] | None:
         """The workspace paths whose contents differ from the baseline's state after a
         turn (None: not known). A check that reads none of them sees what it saw there."""
-        return await self.differing(f"{SNAPSHOT_DIR}/{after}", WORKSPACE)
-
-    async def differing(self, left: str, right: str) -> list[str] | None:
-        """The paths whose contents differ between two trees (None: not known)."""
-        result = await self._root(f"diff -rq {_NOT_COMPARED} {left} {right}")
+        saved = f"{SNAPSHOT_DIR}/{after}"
+        result = await self._root(f"diff -rq {_NOT_COMPARED} {saved} {WORKSPACE}")
         if result.returncode not in (0, 1):
             return None
-        return diverged_paths(result.stdout, left, right)
+        return diverged_paths(result.stdout, saved, WORKSPACE)
 
     async def check(self, checkpoints: Sequence[Checkpoint]) -> list[CheckResult]:
         """Run the checkpoints in one check run (none: no run)."""
