@@ -222,7 +222,7 @@ def test_list_names_each_domain() -> None:
         ["inspect-stamina", "generate", "--list"], capture_output=True, text=True, check=True
     )
     rows = [line.split("\t") for line in result.stdout.splitlines()]
-    assert [r[0] for r in rows] == list(DOMAINS)
+    assert [r[0] for r in rows] == [*DOMAINS, "webstack"]
     assert all(len(r) == 3 and r[1] in ("python", "javascript") and r[2] for r in rows)
     assert {r[1] for r in rows} == {"python", "javascript"}
 

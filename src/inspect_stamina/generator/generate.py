@@ -24,6 +24,8 @@ from inspect_stamina.generator.domains import DOMAINS, Domain
 from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
 from inspect_stamina.generator.planner.phases import plan_turns
 from inspect_stamina.generator.script_document import script_document
+from inspect_stamina.generator.webstack.planner import DESCRIPTION as WEB_DESCRIPTION
+from inspect_stamina.generator.webstack.planner import WEBSTACK, WebPlanner
 
 GENERATOR_VERSION = "3"
 # every version the generator still writes: a suite names the one its scripts came from,
@@ -34,11 +36,14 @@ MIN_TURNS = 20
 
 def list_domains(version: str = GENERATOR_VERSION) -> list[str]:
     """`name<TAB>language<TAB>description`, one per domain the generator version writes."""
-    return [
+    rows = [
         f"{d.name}\t{d.lang.name}\t{d.description}"
         for d in DOMAINS.values()
         if d.since <= int(version)
     ]
+    if int(version) >= 3:
+        rows.append(f"{WEBSTACK}\tpython\t{WEB_DESCRIPTION}")
+    return rows
 
 
 def generate(
@@ -59,8 +64,10 @@ def generate(
         raise StaminaError(
             f"Unknown generator version {version!r}; known: {', '.join(GENERATOR_VERSIONS)}."
         )
-    if domain not in DOMAINS or int(version) < DOMAINS[domain].since:
+    web = domain == WEBSTACK and int(version) >= 3
+    if not web and (domain not in DOMAINS or int(version) < DOMAINS[domain].since):
         known = [name for name, d in DOMAINS.items() if d.since <= int(version)]
+        known += [WEBSTACK] if int(version) >= 3 else []
         raise StaminaError(
             f"Unknown domain {domain!r} for generator version {version}; known: {', '.join(known)}."
         )
@@ -68,8 +75,16 @@ def generate(
         raise StaminaError(
             f"--turns must be at least {MIN_TURNS} (memory probes need 10 turns of distance)."
         )
-    planner = Planner(DOMAINS[domain], turns, seed, int(version))
-    plan = plan_turns(planner)
+    if web:
+        web_planner = WebPlanner(turns, seed)
+        plan, stated, runner = web_planner.plan(), [], None
+        acceptance = web_planner.acceptance()
+    else:
+        planner = Planner(DOMAINS[domain], turns, seed, int(version))
+        plan = plan_turns(planner)
+        stated = [rule["stated"] for rule in planner.rules() if "stated" in rule]
+        runner = DOMAINS[domain].lang.runner
+        acceptance = acceptance_files(DOMAINS[domain].lang, planner.project)
     if output.exists() and any(output.iterdir()) and not (output / "script.yaml").is_file():
         raise StaminaError(
             f"{output} exists and is not a script directory: refusing to overwrite it."
@@ -78,7 +93,6 @@ def generate(
     if paraphrase:  # before anything is written: a failing model leaves the output as it was
         from inspect_stamina.generator.paraphrase import paraphrase_prompts  # imports Inspect
 
-        stated = [rule["stated"] for rule in planner.rules() if "stated" in rule]
         rewritten = paraphrase_prompts(
             [t.prompt for t in plan], paraphrase, paraphrase_args, keep=stated
         )
@@ -87,11 +101,10 @@ def generate(
     (output / "references").mkdir(parents=True)
     (output / "tests").mkdir()
     (output / "acceptance").mkdir()
-    lang = DOMAINS[domain].lang
-    _write_turns(output, plan, lang.runner)
-    for rel, text in acceptance_files(lang, planner.project).items():
+    _write_turns(output, plan, runner)
+    for rel, text in acceptance.items():
         (output / "acceptance" / rel).write_text(text)
-    script = script_document(planner, plan, seed)
+    script = web_planner.document(plan) if web else script_document(planner, plan, seed)
     path = output / "script.yaml"
     flag = "" if version == GENERATOR_VERSION else f" --generator-version {version}"
     if rewritten is not None:

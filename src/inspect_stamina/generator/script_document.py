@@ -8,9 +8,8 @@ from inspect_stamina.generator.planner.core import GeneratedTurn, Planner
 from inspect_stamina.stamina.script import METRICS
 
 
-def script_document(planner: Planner, plan: list[GeneratedTurn], seed: int) -> dict[str, Any]:
-    """The script as YAML will hold it, from the planner that made `plan` with `seed`."""
-    project, domain = planner.project, planner.domain
+def narrative(plan: list[GeneratedTurn]) -> list[dict[str, Any]]:
+    """The script's phases: each with its turns' prompts and checkpoints."""
     phases: list[dict[str, Any]] = []
     for turn in plan:
         if not phases or phases[-1]["phase"] != turn.phase:
@@ -30,6 +29,13 @@ def script_document(planner: Planner, plan: list[GeneratedTurn], seed: int) -> d
             phase["evaluation_checkpoints"].append(checkpoint)
         for more in turn.more_checkpoints:
             phase["evaluation_checkpoints"].append({"at_turn": turn.number, **more})
+    return phases
+
+
+def script_document(planner: Planner, plan: list[GeneratedTurn], seed: int) -> dict[str, Any]:
+    """The script as YAML will hold it, from the planner that made `plan` with `seed`."""
+    project, domain = planner.project, planner.domain
+    phases = narrative(plan)
     pkg, lang = project.package, domain.lang
     probes = []
     for probe_turn, plant in sorted(planner.probe_turns.items()):
@@ -69,4 +75,4 @@ def script_document(planner: Planner, plan: list[GeneratedTurn], seed: int) -> d
     }
 
 
-__all__ = ["script_document"]
+__all__ = ["narrative", "script_document"]

@@ -1,0 +1,1 @@
+"""The web-stack domain: a Django + DRF API grown by typed actions, tested over HTTP."""

@@ -1,0 +1,572 @@
+"""The web-stack domain's typed actions: each changes the API model and says how.
+
+An action returns a `Step`: the user's request (every path, field, status and value its
+tests need is stated in it, or in an earlier turn the step names), the project after
+it, and its tests. The references are rendered from the project, the tests from the
+same model, so each step is solvable and each test follows only what was said.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from inspect_stamina.generator.webstack import django_files as files
+from inspect_stamina.generator.webstack.checks import Refs, crud_test, field_test, served
+from inspect_stamina.generator.webstack.schema import Field, Resource, WebProject, slugify
+
+Test = tuple[str, list[str]]  # (test name, body lines)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action's request, the project after it and its checkpoint's tests."""
+
+    kind: str  # the action's family ("resource", "field", "filter", ...)
+    name: str  # the checkpoint's name
+    prompt: str
+    project: WebProject
+    tests: tuple[Test, ...]
+    models_changed: bool = False  # it adds a migration (the test checks them in step)
+    # what its tests assert that a later step may change ("limit Book.title", "cascade
+    # Book.author"), and what this step changes: a step ends the checks of earlier ones
+    # whose assertions it changes
+    asserts: tuple[str, ...] = ()
+    changes: tuple[str, ...] = ()
+
+
+MIGRATIONS_IN_STEP: Test = (
+    "migrations_match_the_models",
+    [
+        "database = os.path.join(tempfile.mkdtemp(prefix='stamina-db-'), 'check.sqlite3')",
+        "manage('makemigrations', '--check', '--dry-run', database=database)",
+    ],
+)
+
+
+def _crud_asserts(resource: Resource) -> tuple[str, ...]:
+    """What a CRUD test asserts that may change: its text limit, what a parent's deletion does."""
+    text = next(f for f in resource.fields if f.kind == "text" and f.required and not f.derived)
+    found = [f"limit {resource.model}.{text.name}"]
+    found += [f"cascade {resource.model}.{f.name}" for f in resource.fields if f.kind == "fk"][:1]
+    return tuple(found)
+
+
+def _fields(resource: Resource) -> str:
+    return "; ".join(f.describe() for f in resource.fields)
+
+
+def _crud(resource: Resource) -> str:
+    url = f"/api/{resource.path}/"
+    return (
+        f"`POST {url}` creates one and answers 201 with it, `id` first (ids count from 1); "
+        f"`GET {url}` lists them in id order as a JSON array; `GET`, `PATCH` and `DELETE "
+        f"{url}<id>/` read one, change the fields given, and delete one (204); an unknown id "
+        "answers 404, and a body missing a required field or holding a wrong value answers "
+        "400 with DRF's usual error object, keyed by the field's name"
+    )
+
+
+def start(package: str, first: Resource) -> Step:
+    """The project's layout, how it is run, and its first resource."""
+    project = WebProject(package)
+    project = project.with_resource(first)
+    project = project.migrated("initial", files.create_model(project, first))
+    prompt = (
+        f"Start `{package}`, a JSON API on Django and Django REST framework (both installed; "
+        "there is no network, so nothing else). Lay it out as a Django project at the root of "
+        "the workspace: `manage.py`, the settings and root URLs in a `config` package "
+        f"(`config/settings.py`, `config/urls.py`), and the API as the Django app `{package}` "
+        f"(`{package}/models.py`, `serializers.py`, `views.py`, `urls.py`, migrations in "
+        f"`{package}/migrations/`) with Django's default table names. The database is SQLite at "
+        "the path the environment variable `DATABASE_PATH` names (`db.sqlite3` beside manage.py "
+        "without it). We run it with `python manage.py migrate`, then `python manage.py runserver "
+        "--noreload --skip-checks 127.0.0.1:N`, so 127.0.0.1 must be an allowed host. Everything "
+        "is under `/api/` with a slash at the end of every path, JSON in and out; keep the "
+        "migrations in step with the models (`python manage.py makemigrations --check` finds "
+        f"nothing to do). The first resource: {first.singular}s at `/api/{first.path}/`, with "
+        f"{_fields(first)}. {_crud(first)}."
+    )
+    tests = ((f"{first.path}_crud", crud_test(project, first)), MIGRATIONS_IN_STEP)
+    return Step(
+        "start", f"{first.path} CRUD works", prompt, project, tests, True, _crud_asserts(first)
+    )
+
+
+def plant_key(project: WebProject, key: str) -> Step:
+    """The API key, said once: writes will need it when the API is locked down."""
+    project = replace(project, api_key=key)
+    prompt = (
+        "Before I forget: once we lock the API down, clients will send the key "
+        f"`{key}` in an `X-Api-Key` header with every write. Put it in `config/settings.py` "
+        f'now as `API_KEY = "{key}"`; nothing checks it yet.'
+    )
+    check = (
+        "setting",
+        [
+            "database = os.path.join(tempfile.mkdtemp(prefix='stamina-db-'), 'check.sqlite3')",
+            "code = 'from django.conf import settings; print(settings.API_KEY)'",
+            f"assert manage('shell', '-c', code, database=database).split()[-1] == {key!r}",
+        ],
+    )
+    return Step("plant", "API_KEY set", prompt, project, (check,))
+
+
+def add_resource(project: WebProject, resource: Resource) -> Step:
+    """A new resource, maybe pointing at an existing one, with its CRUD endpoints (its
+    writes guarded if the others' are)."""
+    resource = replace(resource, guarded=any(r.guarded for r in project.resources))
+    project = project.with_resource(resource)
+    project = project.migrated(resource.singular, files.create_model(project, resource))
+    parents = [f for f in resource.fields if f.kind == "fk"]
+    cascade = "".join(
+        f" Deleting a {f.target.lower()} deletes its {resource.path}." for f in parents
+    )
+    guarded = " Like every resource, its writes need the API key." if resource.guarded else ""
+    prompt = (
+        f"Next resource: {resource.singular}s at `/api/{resource.path}/`, with "
+        f"{_fields(resource)}.{cascade} As for the others: {_crud(resource)}.{guarded}"
+    )
+    tests = ((f"{resource.path}_crud", crud_test(project, resource)), MIGRATIONS_IN_STEP)
+    return Step(
+        "resource",
+        f"{resource.path} CRUD works",
+        prompt,
+        project,
+        tests,
+        True,
+        _crud_asserts(resource),
+    )
+
+
+def add_field(project: WebProject, model: str, f: Field) -> Step:
+    """An optional field with a default; stored records get the default."""
+    before = project.resource(model)
+    resource = replace(before, fields=(*before.fields, f))
+    project = project.with_resource(resource)
+    project = project.migrated(
+        f"{resource.singular}_{f.name}", files.add_field(project, resource, f)
+    )
+    prompt = (
+        f"{resource.model}s get a new field, {f.describe()}: the {resource.path} already stored "
+        "get the default, and every answer about a "
+        f"{resource.singular} includes it."
+    )
+    tests = (
+        (f"{resource.singular}_{f.name}", field_test(project, resource, f)),
+        (f"stored_{resource.path}_get_the_{f.name}_default", stored_rows_test(project, before, f)),
+        MIGRATIONS_IN_STEP,
+    )
+    limits = (f"limit {model}.{f.name}",) if f.kind == "text" else ()
+    return Step(
+        "field", f"{resource.singular}.{f.name} works", prompt, project, tests, True, limits
+    )
+
+
+def add_filter(project: WebProject, model: str, name: str) -> Step:
+    """`?name=value` on a list keeps the records whose field equals the value."""
+    resource = project.resource(model)
+    resource = replace(resource, filters=(*resource.filters, name))
+    project = project.with_resource(resource)
+    f = resource.field(name)
+    url = f"/api/{resource.path}/"
+    refs = Refs(project)
+    ids = refs.parents(resource)
+    lines = list(refs.lines)
+    if f.kind == "fk":  # a second parent, so the filter has something to leave out
+        parent = project.resource(f.target)
+        lines.append(f"api.created('/api/{parent.path}/', {parent.minimal(91, ids)!r})")
+        values: list[Any] = [1, 2, 1]
+        wanted: Any = 1
+        query = "1"
+    else:
+        values = [f.choices[0], f.choices[1], f.choices[0]]
+        wanted, query = f.choices[0], f.choices[0]
+    bodies = [{**resource.minimal(n, ids), name: v} for n, v in enumerate(values, 1)]
+    lines += [f"api.created({url!r}, {b!r})" for b in bodies]
+    kept = [resource.answer(n, b) for n, b in enumerate(bodies, 1) if b[name] == wanted]
+    lines += [
+        f"assert matches(api('GET', {url + '?' + name + '=' + query!r}), (200, {kept!r}))",
+        f"assert len(api('GET', {url!r})[1]) == 3",
+    ]
+    what = "the id of" if f.kind == "fk" else "one of the values of"
+    prompt = (
+        f"`GET /api/{resource.path}/?{name}=X` should answer only the {resource.path} whose "
+        f"`{name}` is X ({what} `{name}`), still in id order; without the parameter it lists "
+        "them all as before."
+    )
+    tests = ((f"{resource.path}_by_{name}", served(lines)),)
+    return Step("filter", f"{resource.path} filter by {name}", prompt, project, tests)
+
+
+def add_search(project: WebProject, model: str, name: str) -> Step:
+    """`?search=text` keeps the records whose field contains the text, ignoring case."""
+    resource = project.resource(model)
+    resource = replace(resource, search=name)
+    project = project.with_resource(resource)
+    url = f"/api/{resource.path}/"
+    refs = Refs(project)
+    ids = refs.parents(resource)
+    lines = list(refs.lines)
+    texts = ["Blue Harbour", "red harbour", "Green Field"]
+    bodies = [{**resource.minimal(n, ids), name: t} for n, t in enumerate(texts, 1)]
+    lines += [f"api.created({url!r}, {b!r})" for b in bodies]
+    kept = [resource.answer(n, b) for n, b in enumerate(bodies, 1) if "harbour" in b[name].lower()]
+    lines += [
+        f"assert matches(api('GET', {url + '?search=HARBOUR'!r}), (200, {kept!r}))",
+        f"assert matches(api('GET', {url + '?search=nothing'!r}), (200, []))",
+    ]
+    prompt = (
+        f"Add a search to the {resource.singular} list: `GET /api/{resource.path}/?search=T` "
+        f"answers the {resource.path} whose `{name}` contains T, ignoring case, in id order."
+    )
+    tests = ((f"{resource.path}_search", served(lines)),)
+    return Step("search", f"{resource.path} search", prompt, project, tests)
+
+
+def add_count(project: WebProject, model: str) -> Step:
+    """`GET /api/<path>/count/` answers how many records the list would."""
+    resource = replace(project.resource(model), counted=True)
+    project = project.with_resource(resource)
+    url = f"/api/{resource.path}/"
+    refs = Refs(project)
+    ids = refs.parents(resource)
+    lines = list(refs.lines)
+    lines.append(f"assert matches(api('GET', {url + 'count/'!r}), (200, {{'count': 0}}))")
+    lines += [f"api.created({url!r}, {resource.minimal(n, ids)!r})" for n in (1, 2, 3)]
+    lines.append(f"assert api('DELETE', {url + '2/'!r})[0] == 204")
+    lines.append(f"assert matches(api('GET', {url + 'count/'!r}), (200, {{'count': 2}}))")
+    filtered = ""
+    kept = [resource.minimal(n, ids) for n in (1, 3)]  # the second was deleted
+    for name in resource.filters:
+        if name in kept[0]:
+            value = kept[0][name]
+            count = sum(body[name] == value for body in kept)
+            query = f"{url}count/?{name}={value}"
+            lines.append(f"assert matches(api('GET', {query!r}), (200, {{'count': {count}}}))")
+            filtered = " It counts with the list's filters too."
+            break
+    prompt = (
+        f'`GET /api/{resource.path}/count/` should answer {{"count": n}}, the number of '
+        f"{resource.path} the list would answer for the same query parameters.{filtered}"
+    )
+    tests = ((f"{resource.path}_count", served(lines)),)
+    return Step("count", f"{resource.path} count", prompt, project, tests)
+
+
+def guard_writes(project: WebProject, turn_of_key: int) -> Step:
+    """Writes to every resource now need the key said earlier; reads stay open."""
+    project = replace(project, resources=tuple(replace(r, guarded=True) for r in project.resources))
+    first = project.resources[0]
+    url = f"/api/{first.path}/"
+    refs = Refs(project)
+    ids = refs.parents(first)
+    body = first.minimal(1, ids)
+    lines = [
+        *refs.lines,
+        f"assert api('POST', {url!r}, {body!r}, key=None)[0] == 403",
+        f"assert api('POST', {url!r}, {body!r}, key='wrong-key')[0] == 403",
+        f"assert matches(api('GET', {url!r}), (200, []))",
+        f"assert matches(api('POST', {url!r}, {body!r}), (201, {first.answer(1, body)!r}))",
+        f"assert api('DELETE', {url + '1/'!r}, key=None)[0] == 403",
+        f"assert api('GET', {url + '1/'!r})[0] == 200",
+        f"assert api('DELETE', {url + '1/'!r})[0] == 204",
+    ]
+    tests = [(f"{first.path}_writes_need_the_key", served(lines))]
+    for other in project.resources[1:]:
+        refs = Refs(project)
+        ids = refs.parents(other)
+        sample = other.minimal(1, ids)
+        tests.append(
+            (
+                f"{other.path}_writes_need_the_key",
+                served(
+                    [
+                        *refs.lines,
+                        f"assert api('POST', '/api/{other.path}/', {sample!r}, key=None)[0] == 403",
+                    ]
+                ),
+            )
+        )
+    prompt = (
+        "Lock the API down now: every write (POST, PUT, PATCH, DELETE) to any resource, those "
+        "we add later included, needs the `X-Api-Key` header to hold the key I gave you in turn "
+        f"{turn_of_key}; without it or with another value the API answers 403 and changes "
+        "nothing. Reads stay open to everyone."
+    )
+    return Step("guard", "writes need the key", prompt, project, tuple(tests))
+
+
+def derive_slug(project: WebProject, model: str, source: str, length: int) -> Step:
+    """A read-only slug computed from a text field, filled in for stored records by a
+    data migration."""
+    resource = project.resource(model)
+    f = Field("slug", "text", default="", max_length=length, derived=source)
+    before = resource
+    resource = replace(resource, fields=(*resource.fields, f))
+    project = project.with_resource(resource)
+    fill = f"fill_{resource.singular}_slugs"
+    function = (
+        f"\n\ndef {fill}(apps, schema_editor):\n"
+        f'    """Give every stored {resource.singular} the slug of its {source}."""\n'
+        f'    model = apps.get_model("{project.package}", "{resource.model}")\n'
+        "    for record in model.objects.all():\n"
+        f'        record.slug = re.sub(r"[^a-z0-9]+", "-", record.{source}.lower()).strip("-")\n'
+        '        record.save(update_fields=["slug"])\n'
+    )
+    project = project.migrated(
+        f"{resource.singular}_slug",
+        files.add_field(project, resource, f),
+        f"        migrations.RunPython({fill}, migrations.RunPython.noop),",
+        imports=(function,),
+    )
+    url = f"/api/{resource.path}/"
+    refs = Refs(project)
+    ids = refs.parents(resource)
+    migrated = stored_rows_test(
+        project, before, f, {source: ("Hello, World!", "  Tea & Cakes 2  ")}
+    )
+    new = {**resource.minimal(3, ids), source: "Some New Title"}
+    answer = resource.answer(1, new)
+    given = {**new, "slug": "not-this"}
+    lines = [
+        *refs.lines,
+        f"assert matches(api('POST', {url!r}, {given!r}), (201, {answer!r}))",
+        f"assert api('PATCH', {url + '1/'!r}, {{{source!r}: 'Renamed 2'}})[1]['slug'] == 'renamed-2'",
+    ]
+    prompt = (
+        f"Give {resource.path} a {f.describe()}. Clients cannot set it (a `slug` they send is "
+        f"ignored); it follows every change of `{source}`. Fill it in for the {resource.path} "
+        "already stored with a data migration: "
+        f'"Hello, World!" becomes "{slugify("Hello, World!")}".'
+    )
+    tests = (
+        (f"stored_{resource.path}_get_slugs", migrated),
+        (f"{resource.singular}_slug_follows_the_{source}", served(lines)),
+        MIGRATIONS_IN_STEP,
+    )
+    return Step("data_migration", f"{resource.singular} slugs", prompt, project, tests, True)
+
+
+def stored_rows_test(
+    project: WebProject, before: Resource, f: Field, texts: dict[str, tuple[str, str]] | None = None
+) -> list[str]:
+    """Two records stored before `f` was added to `before` (with SQL, in the old layout)
+    answer with `f` filled in once every migration has run (`texts`: their text fields)."""
+    after = project.resource(before.model)
+    refs = Refs(project)
+    ids = refs.parents(after)
+    rows: dict[str, list[dict[str, object]]] = {}
+    for model in ids:  # the records the old rows point at: id 1 of each model named
+        parent = project.resource(model)
+        rows[_table(project, parent)] = [{"id": 1, **_columns(parent, parent.sample(90, ids))}]
+    old = [before.sample(n, ids) for n in (1, 2)]
+    for name, values in (texts or {}).items():
+        for body, value in zip(old, values, strict=True):
+            body[name] = value
+    rows[_table(project, before)] = [{"id": n, **_columns(before, b)} for n, b in enumerate(old, 1)]
+    stored = [after.answer(n, b) for n, b in enumerate(old, 1)]
+    url = f"/api/{after.path}/"
+    return [
+        f"rows = {rows!r}",
+        f"database = database_with_old_rows({project.package!r}, {after.model!r}, {f.name!r}, rows)",
+        *served([f"assert matches(api('GET', {url!r}), (200, {stored!r}))"], "database"),
+    ]
+
+
+def _table(project: WebProject, resource: Resource) -> str:
+    return f"{project.package}_{resource.singular}"
+
+
+def _columns(resource: Resource, body: dict[str, Any]) -> dict[str, Any]:
+    return {f.column(): f.value(body) for f in resource.fields}
+
+
+def lengthen(project: WebProject, model: str, name: str, length: int) -> Step:
+    """A text field's limit raised (an AlterField migration)."""
+    resource = project.resource(model)
+    old = resource.field(name)
+    f = replace(old, max_length=length)
+    resource = replace(resource, fields=tuple(f if x.name == name else x for x in resource.fields))
+    project = project.with_resource(resource)
+    project = project.migrated(
+        f"alter_{resource.singular}_{name}", files.alter_field(project, resource, f)
+    )
+    url = f"/api/{resource.path}/"
+    refs = Refs(project)
+    ids = refs.parents(resource)
+    fits = {**resource.minimal(1, ids), name: "y" * length}
+    lines = [
+        *refs.lines,
+        f"assert matches(api('POST', {url!r}, {fits!r}), (201, {resource.answer(1, fits)!r}))",
+        f"status, answer = api('POST', {url!r}, { ({**fits, name: 'y' * (length + 1)})!r})",
+        f"assert status == 400 and {name!r} in answer, (status, answer)",
+    ]
+    prompt = (
+        f"{old.max_length} characters is too short for a {resource.singular}'s `{name}`: allow "
+        f"up to {length} (one more is still a 400)."
+    )
+    tests = ((f"{resource.singular}_{name}_up_to_{length}", served(lines)), MIGRATIONS_IN_STEP)
+    limit = (f"limit {model}.{name}",)
+    return Step(
+        "alter", f"{resource.singular}.{name} longer", prompt, project, tests, True, limit, limit
+    )
+
+
+def add_ordering(project: WebProject, model: str, name: str) -> Step:
+    """`?ordering=F` and `-F` sort a list by a field, ties in id order."""
+    resource = project.resource(model)
+    resource = replace(resource, orderings=(*resource.orderings, name))
+    project = project.with_resource(resource)
+    url = f"/api/{resource.path}/"
+    refs = Refs(project)
+    ids = refs.parents(resource)
+    f = resource.field(name)
+    values = ["pear", "Apple", "fig", "apple"] if f.kind == "text" else [5, 2, 9, 2]
+    bodies = [{**resource.minimal(n, ids), name: v} for n, v in enumerate(values, 1)]
+    records = [resource.answer(n, b) for n, b in enumerate(bodies, 1)]
+    up = sorted(records, key=lambda r: (r[name], r["id"]))
+    down = sorted(records, key=lambda r: (_negated(r[name]), r["id"]))
+    lines = [*refs.lines, *(f"api.created({url!r}, {b!r})" for b in bodies)]
+    lines += [
+        f"assert matches(api('GET', {url + '?ordering=' + name!r}), (200, {up!r}))",
+        f"assert matches(api('GET', {url + '?ordering=-' + name!r}), (200, {down!r}))",
+        f"assert matches(api('GET', {url!r}), (200, {records!r}))",
+    ]
+    how = "by code point, so capitals first" if f.kind == "text" else "by value"
+    prompt = (
+        f"Let clients sort the {resource.singular} list: `GET /api/{resource.path}/?ordering="
+        f"{name}` sorts by `{name}` ({how}), `?ordering=-{name}` the other way round, ties in "
+        "id order either way; without it the list stays in id order."
+    )
+    tests = ((f"{resource.path}_ordered_by_{name}", served(lines)),)
+    return Step("ordering", f"{resource.path} ordered by {name}", prompt, project, tests)
+
+
+def _negated(value: object) -> object:
+    if isinstance(value, int):
+        return -value
+    return tuple(-ord(c) for c in str(value)) + (1,)
+
+
+def add_nested(project: WebProject, parent_model: str, child_model: str) -> Step:
+    """`GET /api/<parents>/<id>/<children>/` lists one parent's children."""
+    parent, child = project.resource(parent_model), project.resource(child_model)
+    parent = replace(parent, nested=(*parent.nested, child.path))
+    project = project.with_resource(parent)
+    link = next(f for f in child.fields if f.kind == "fk" and f.target == parent_model)
+    refs = Refs(project)
+    ids = refs.parents(child)
+    base = f"/api/{parent.path}/"
+    lines = [*refs.lines, f"api.created({base!r}, {parent.minimal(91, ids)!r})"]
+    bodies = [{**child.minimal(n, ids), link.name: owner} for n, owner in enumerate((2, 1, 2), 1)]
+    lines += [f"api.created('/api/{child.path}/', {b!r})" for b in bodies]
+    mine = [child.answer(n, b) for n, b in enumerate(bodies, 1) if b[link.name] == 2]
+    lines += [
+        f"assert matches(api('GET', {base + '2/' + child.path + '/'!r}), (200, {mine!r}))",
+        f"assert api('GET', {base + '99/' + child.path + '/'!r})[0] == 404",
+    ]
+    prompt = (
+        f"`GET /api/{parent.path}/<id>/{child.path}/` should list the {child.path} of one "
+        f"{parent.singular} (those whose `{link.name}` is that id) in id order, answered as "
+        f"`/api/{child.path}/` answers them; an unknown {parent.singular} answers 404."
+    )
+    tests = ((f"{parent.singular}_{child.path}", served(lines)),)
+    return Step("nested", f"{parent.singular} {child.path} listed", prompt, project, tests)
+
+
+def make_unique(project: WebProject, model: str, name: str) -> Step:
+    """A text field no two records may share (an AlterField migration)."""
+    resource = project.resource(model)
+    f = replace(resource.field(name), unique=True)
+    resource = replace(resource, fields=tuple(f if x.name == name else x for x in resource.fields))
+    project = project.with_resource(resource)
+    project = project.migrated(
+        f"unique_{resource.singular}_{name}", files.alter_field(project, resource, f)
+    )
+    url = f"/api/{resource.path}/"
+    refs = Refs(project)
+    ids = refs.parents(resource)
+    first = {**resource.minimal(1, ids), name: "Only One"}
+    again = {**resource.minimal(2, ids), name: "Only One"}
+    other = {**resource.minimal(3, ids), name: "only one"}
+    lines = [
+        *refs.lines,
+        f"api.created({url!r}, {first!r})",
+        f"status, answer = api('POST', {url!r}, {again!r})",
+        f"assert status == 400 and {name!r} in answer, (status, answer)",
+        f"assert matches(api('POST', {url!r}, {other!r}), (201, {resource.answer(2, other)!r}))",
+        f"status, answer = api('PATCH', {url + '2/'!r}, {{{name!r}: 'Only One'}})",
+        f"assert status == 400 and {name!r} in answer, (status, answer)",
+    ]
+    prompt = (
+        f"No two {resource.path} may share a `{name}` any more (compared exactly, so case "
+        f"counts): a create or change that would repeat one answers 400 keyed by `{name}`."
+    )
+    tests = ((f"{resource.singular}_{name}_unique", served(lines)), MIGRATIONS_IN_STEP)
+    return Step("unique", f"{resource.singular}.{name} unique", prompt, project, tests, True)
+
+
+def protect_parent(project: WebProject, child_model: str) -> Step:
+    """Deleting a parent that still has children is refused (409) instead of cascading."""
+    child = project.resource(child_model)
+    link = next(f for f in child.fields if f.kind == "fk")
+    f = replace(link, protect=True)
+    child = replace(child, fields=tuple(f if x.name == link.name else x for x in child.fields))
+    project = project.with_resource(child)
+    project = project.migrated(
+        f"protect_{child.singular}_{f.name}", files.alter_field(project, child, f)
+    )
+    parent = project.resource(f.target)
+    message = files.protect_message(parent, child)
+    refs = Refs(project)
+    ids = refs.parents(child)
+    base = f"/api/{parent.path}/"
+    lines = [
+        *refs.lines,
+        f"api.created({base!r}, {parent.minimal(91, ids)!r})",
+        f"api.created('/api/{child.path}/', {child.minimal(1, ids)!r})",
+        f"assert matches(api('DELETE', {base + '1/'!r}), (409, {{'error': {message!r}}}))",
+        f"assert api('GET', {base + '1/'!r})[0] == 200",
+        f"assert len(api('GET', '/api/{child.path}/')[1]) == 1",
+        f"assert api('DELETE', {base + '2/'!r})[0] == 204",
+        f"assert api('DELETE', '/api/{child.path}/1/')[0] == 204",
+        f"assert api('DELETE', {base + '1/'!r})[0] == 204",
+    ]
+    prompt = (
+        f"Deleting a {parent.singular} must no longer delete its {child.path}: while any "
+        f"{child.singular} still points at it, `DELETE /api/{parent.path}/<id>/` answers 409 "
+        f'with {{"error": "{message}"}} and deletes nothing; without any it deletes as before.'
+    )
+    tests = ((f"{parent.singular}_with_{child.path}_kept", served(lines)), MIGRATIONS_IN_STEP)
+    cascade = (f"cascade {child.model}.{f.name}",)
+    return Step(
+        "protect",
+        f"{parent.singular} deletion protected",
+        prompt,
+        project,
+        tests,
+        True,
+        (),
+        cascade,
+    )
+
+
+__all__ = [
+    "MIGRATIONS_IN_STEP",
+    "Step",
+    "add_count",
+    "add_field",
+    "add_filter",
+    "add_nested",
+    "add_ordering",
+    "add_resource",
+    "add_search",
+    "derive_slug",
+    "guard_writes",
+    "lengthen",
+    "make_unique",
+    "plant_key",
+    "protect_parent",
+    "start",
+]

@@ -1,0 +1,248 @@
+"""A web-stack script's turns: a seed draws a theme, a package, a key and an order.
+
+The first turn lays the project out with its first resource, the second plants the API
+key that a later turn locks writes with; the others are the theme's actions in a seeded
+order that respects what each needs (a resource before its fields and filters). Each
+turn's reference is the files its action changed; its checkpoint runs the action's
+tests, until a later turn changes what they assert (a text limit raised, a migration
+after a data migration, which that test counts back from).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from inspect_stamina.errors import StaminaError
+from inspect_stamina.generator.planner.core import GeneratedTurn
+from inspect_stamina.generator.planner.phases import PHASES
+from inspect_stamina.generator.script_document import narrative
+from inspect_stamina.generator.webstack import actions
+from inspect_stamina.generator.webstack.catalogue import THEMES, Theme
+from inspect_stamina.generator.webstack.checks import crud_test, test_file
+from inspect_stamina.generator.webstack.django_files import render
+from inspect_stamina.generator.webstack.schema import Resource, WebProject
+from inspect_stamina.stamina.script import METRICS
+
+DESCRIPTION = (
+    "a JSON API on Django and Django REST framework grown by typed actions (resources, "
+    "fields, filters, a guard, migrations with data), tested black-box over HTTP"
+)
+IMAGE = "stamina-web"
+WEBSTACK = "webstack"  # the domain's name
+KEY_TURN = 2  # the turn that says the API key
+
+
+@dataclass(frozen=True)
+class Action:
+    """One of the theme's actions: what it needs built first and how it applies."""
+
+    label: str  # unique within the plan ("field Book.pages")
+    needs: tuple[str, ...]  # models that must exist first
+    run: Callable[..., actions.Step]  # run(project, *args)
+    args: tuple[Any, ...] = ()
+
+    def apply(self, project: WebProject) -> actions.Step:
+        """The step this action makes of `project`."""
+        return self.run(project, *self.args)
+
+
+def _first_text(resource: Resource) -> str:
+    return next(f.name for f in resource.fields if f.kind == "text" and f.required)
+
+
+def _parent(resource: Resource) -> str:
+    return next(f.target for f in resource.fields if f.kind == "fk")
+
+
+def theme_actions(theme: Theme) -> list[Action]:
+    """Every action the theme offers after its first two turns."""
+    first, *others = theme.resources
+    found = [
+        Action(f"resource {r.model}", (_parent(r),), actions.add_resource, (r,)) for r in others
+    ]
+    found += [
+        Action(f"field {m}.{f.name}", (m,), actions.add_field, (m, f))
+        for m, f in theme.extra_fields
+    ]
+    found += [Action(f"filter {m}.{n}", (m,), actions.add_filter, (m, n)) for m, n in theme.filters]
+    found += [
+        Action(f"search {m}.{n}", (m,), actions.add_search, (m, n)) for m, n in theme.searches
+    ]
+    found += [
+        Action(f"count {r.model}", (r.model,), actions.add_count, (r.model,))
+        for r in theme.resources
+    ]
+    found += [  # each list sorted by its first text field
+        Action(f"ordering {r.model}", (r.model,), actions.add_ordering, (r.model, _first_text(r)))
+        for r in theme.resources
+    ]
+    found += [  # a parent's children, listed under it
+        Action(
+            f"nested {_parent(r)}.{r.model}", (r.model,), actions.add_nested, (_parent(r), r.model)
+        )
+        for r in others
+    ]
+    model, source, length = theme.slug
+    lmodel, lname, llength = theme.longer
+    found += [
+        Action("unique", (first.model,), actions.make_unique, (first.model, _first_text(first))),
+        Action("protect", (others[0].model,), actions.protect_parent, (others[0].model,)),
+        Action("guard", (), actions.guard_writes, (KEY_TURN,)),
+        Action("slug", (model,), actions.derive_slug, (model, source, length)),
+        Action("longer", (lmodel,), actions.lengthen, (lmodel, lname, llength)),
+    ]
+    return found
+
+
+def most_turns(theme: Theme) -> int:
+    """How many turns a script of the theme can hold."""
+    return 2 + len(theme_actions(theme))
+
+
+class WebPlanner:
+    """One web-stack script's plan: its seeded draws, its project and its turns."""
+
+    def __init__(self, turns: int, seed: int) -> None:
+        self.total, self.seed = turns, seed
+        # the API drawn from the seed alone (a longer script of a seed grows the same
+        # one), the order of its turns from both
+        draw = random.Random(f"webstack:{seed}")
+        self.theme = draw.choice(THEMES)
+        self.package = draw.choice(self.theme.packages)
+        self.key = f"{self.theme.key_prefix}-{draw.randrange(1000, 10000)}-{draw.choice('kmqxz')}"
+        self.rng = random.Random(f"webstack:{turns}:{seed}")
+        offered = most_turns(self.theme)
+        if not 20 <= turns <= offered:
+            raise StaminaError(
+                f"A web-stack script holds 20 to {offered} turns (theme {self.theme.name!r}, seed "
+                f"{seed}); asked for {turns}."
+            )
+        self.project = WebProject(self.package)
+
+    def plan(self) -> list[GeneratedTurn]:
+        """Every turn, in order, each with its phase and (when it changes code) reference."""
+        first = self.theme.resources[0]
+        steps = [actions.start(self.package, first)]
+        steps.append(actions.plant_key(steps[0].project, self.key))
+        done = {first.model}
+        pending = theme_actions(self.theme)
+        self.rng.shuffle(pending)
+        while len(pending) > self.total - 2:  # leave out the last drawn that nothing needs
+            pending.remove(
+                next(a for a in reversed(pending) if not a.label.startswith("resource "))
+            )
+        pending.sort(key=lambda a: a.label == "longer")  # a limit raised late keeps more checks
+        project = steps[-1].project
+        while pending:
+            # the guard comes in the second half: a lock-down late in a project's life
+            late = len(steps) + 1 >= self.total // 2
+            ready = next(
+                a
+                for a in pending
+                if all(m in done for m in a.needs)
+                and (late or a.label != "guard" or len(pending) == 1)
+            )
+            pending.remove(ready)
+            step = ready.apply(project)
+            project = step.project
+            done |= {r.model for r in project.resources}
+            steps.append(step)
+        self.project = project
+        return self._turns(steps)
+
+    def _turns(self, steps: list[actions.Step]) -> list[GeneratedTurn]:
+        bounds = [max(1, round(f * self.total)) for f, _ in PHASES]
+        turns: list[GeneratedTurn] = []
+        rendered: dict[str, str] = {}
+        for number, step in enumerate(steps, 1):
+            phase = PHASES[next(i for i, b in enumerate(bounds) if number <= b)][1]
+            after = render(step.project)
+            changed = {p: t for p, t in after.items() if rendered.get(p) != t}
+            rendered = after
+            kind = {"plant": "memory_plant", "guard": "memory_probe"}.get(step.kind, "feature")
+            prompt = {"text": step.prompt, "kind": kind, "reply": _reply(step)}
+            turn = GeneratedTurn(number, phase, prompt, changed)
+            turn.test_file = f"tests/test_t{number:03d}_{step.kind}.py"
+            # every test sends the key with its writes, those written before the user said
+            # it too: a header an unguarded API ignores, so that they still hold once it
+            # is guarded
+            turn.test = test_file(replace(step.project, api_key=self.key), step.tests)
+            turn.checkpoint = {"action": "run_tests", "name": step.name}
+            self._retire(turns, steps, step, number)
+            turns.append(turn)
+        return turns
+
+    def _retire(
+        self, turns: list[GeneratedTurn], steps: list[actions.Step], step: actions.Step, number: int
+    ) -> None:
+        """End earlier checkpoints whose assertions this step makes stale."""
+        for earlier, made in zip(turns, steps, strict=False):
+            if earlier.checkpoint is None or "until_turn" in earlier.checkpoint:
+                continue
+            if set(step.changes) & set(made.asserts):
+                earlier.checkpoint["until_turn"] = number - 1
+
+    def acceptance(self) -> dict[str, str]:
+        """The finished API's acceptance tests: every resource's CRUD at its final shape."""
+        tests = [(f"{r.path}_crud", crud_test(self.project, r)) for r in self.project.resources]
+        tests.append(actions.MIGRATIONS_IN_STEP)
+        return {"test_acceptance.py": test_file(self.project, tests)}
+
+    def document(self, turns: list[GeneratedTurn]) -> dict[str, Any]:
+        """The script.yaml document of `turns`."""
+        phases = narrative(turns)
+        guard = next(
+            (
+                t.number
+                for t in turns
+                if t.checkpoint and t.checkpoint["name"] == "writes need the key"
+            ),
+            None,
+        )
+        probes = []
+        if guard is not None:
+            probes.append(
+                {
+                    "id": "api_key",
+                    "fact": f"Writes send the API key {self.key} in X-Api-Key (config/settings.py API_KEY).",
+                    "planted_at": KEY_TURN,
+                    "probed_at": guard,
+                    "checks": [  # kept in the settings, never retyped in the app
+                        {"grep": re.escape(self.key), "files": "config/settings.py"},
+                        {
+                            "grep": re.escape(self.key),
+                            "files": f"{self.package}/**/*.py",
+                            "present": False,
+                        },
+                    ],
+                }
+            )
+        return {
+            "task_name": f"Generated webstack API ({self.total} turns, seed {self.seed})",
+            "description": "Generated by inspect-stamina's script generator, version 3: a user "
+            f"and an agent grow `{self.package}`, {DESCRIPTION}.",
+            "total_turns": self.total,
+            "programming_languages": ["python"],
+            "frameworks": ["django", "djangorestframework", "pytest"],
+            "image": IMAGE,
+            "runtime_files": ["db.sqlite3"],
+            "narrative_script": phases,
+            "memory_probes": probes,
+            "consistency_rules": [],
+            "final_evaluation": [
+                {"run_acceptance_tests": "acceptance/"},
+                {"static_analysis": ["pylint", "bandit"]},
+                {"calculate_metrics": list(METRICS)},
+            ],
+        }
+
+
+def _reply(step: actions.Step) -> str:
+    return f"Done: {step.name}."
+
+
+__all__ = ["DESCRIPTION", "IMAGE", "WEBSTACK", "WebPlanner", "most_turns", "theme_actions"]

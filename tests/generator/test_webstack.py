@@ -1,0 +1,136 @@
+"""The generated web-stack domain: a Django + DRF API grown by typed actions.
+
+On the host: scripts are deterministic, differ by seed, state what their tests use and
+pass the host fairness instruments. In Docker (`validate --run` and `--fairness`): the
+oracle passes every checkpoint, each fails before its turn, and every turn's omission is
+caught.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from inspect_stamina.errors import StaminaError
+from inspect_stamina.generator.generate import generate
+from inspect_stamina.generator.webstack.catalogue import THEMES, Theme
+from inspect_stamina.generator.webstack.planner import WebPlanner, most_turns
+from inspect_stamina.stamina.loaded_script import load_script
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
+
+
+def test_the_same_arguments_write_the_same_bytes(tmp_path: Path) -> None:
+    generate("webstack", 21, 3, tmp_path / "a")
+    generate("webstack", 21, 3, tmp_path / "b")
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+
+
+def test_seeds_draw_different_apis() -> None:
+    drawn = [WebPlanner(20, seed) for seed in range(12)]
+    assert len({p.theme.name for p in drawn}) >= 4
+    assert len({p.key for p in drawn}) == 12
+    orders = {tuple(t.prompt["text"][:40] for t in p.plan()) for p in drawn[:4]}
+    assert len(orders) == 4
+
+
+def test_a_script_holds_what_its_catalogue_offers() -> None:
+    offered = min(most_turns(t) for t in THEMES)
+    assert offered >= 21
+    with pytest.raises(StaminaError, match=r"holds 20 to \d+ turns"):
+        WebPlanner(200, 0)
+
+
+def test_every_turn_is_checked_and_no_prompt_repeats(tmp_path: Path) -> None:
+    loaded = load_script(generate("webstack", 21, 5, tmp_path / "s"))
+    turns = loaded.turns()
+    assert [t for t, n in Counter(t.prompt.text for t in turns).items() if n > 1] == []
+    assert all(any(c.behavioural for c in t.checkpoints) for t in turns)
+    assert loaded.script.image == "stamina-web"
+    [probe] = loaded.script.memory_probes
+    key = turns[probe.planted_at - 1].prompt.text
+    assert f"turn {probe.planted_at}" in turns[probe.probed_at - 1].prompt.text
+    assert probe.checks[0].grep and probe.checks[0].grep.replace("\\", "") in key
+
+
+def test_a_raised_limit_ends_the_checks_of_the_old_one(tmp_path: Path) -> None:
+    planner = WebPlanner(most_turns(WebPlanner(20, 0).theme), 0)
+    turns = planner.plan()
+    model, name, _ = planner.theme.longer
+    raised = next(
+        t.number for t in turns if t.checkpoint and t.checkpoint["name"].endswith(f"{name} longer")
+    )
+    ended = [t for t in turns if t.checkpoint and t.checkpoint.get("until_turn") == raised - 1]
+    assert ended, "the CRUD check of the old limit keeps running"
+    assert all(name in t.prompt["text"] for t in ended)
+    assert all(
+        t.checkpoint and "until_turn" not in t.checkpoint for t in turns if t.number >= raised
+    )
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_webstack_scripts_pass_the_host_fairness_instruments(tmp_path: Path, seed: int) -> None:
+    path = generate("webstack", 21, seed, tmp_path / "script")
+    result = subprocess.run(
+        ["inspect-stamina", "validate", str(path), "--fairness", "--no-replay"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    [report] = json.loads((tmp_path / "fairness.json").read_text())
+    assert report["passed"], report
+
+
+def test_older_generator_versions_do_not_write_it(tmp_path: Path) -> None:
+    with pytest.raises(StaminaError, match="Unknown domain 'webstack' for generator version 2"):
+        generate("webstack", 21, 0, tmp_path / "s", version="2")
+
+
+@pytest.mark.docker
+@pytest.mark.slow
+@pytest.mark.usefixtures("docker_engine")
+def test_a_fresh_webstack_script_runs_and_is_fair(tmp_path: Path) -> None:
+    """In the stamina-web sandbox: the oracle passes every checkpoint and acceptance test,
+    each checkpoint fails before its turn, and every turn's omission is caught."""
+    path = generate("webstack", 21, 41, tmp_path / "script")
+    run = subprocess.run(
+        ["inspect-stamina", "validate", str(path), "--run"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "21 failing before their turn" in run.stdout, run.stdout
+    out = tmp_path / "fairness.json"
+    fair = subprocess.run(
+        ["inspect-stamina", "validate", str(path), "--fairness", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert fair.returncode == 0, fair.stdout + fair.stderr
+    [report] = json.loads(out.read_text())
+    results = {i["name"]: i for i in report["instruments"]}
+    assert report["skipped"] == []
+    assert results["turn ablation"]["figures"]["coverage"] == 1.0
+
+
+@pytest.mark.parametrize("theme", THEMES, ids=lambda t: t.name)
+def test_a_theme_builds_in_order_and_each_resource_can_be_named(theme: Theme) -> None:
+    """The first resource points at nothing, each other at earlier ones, and each has a
+    required text field (its CRUD test names it when it checks a missing field)."""
+    built: set[str] = set()
+    for resource in theme.resources:
+        assert {f.target for f in resource.fields if f.kind == "fk"} <= built
+        assert any(f.kind == "text" and f.required for f in resource.fields), resource.model
+        built.add(resource.model)
+    assert not any(f.kind == "fk" for f in theme.resources[0].fields)
