@@ -49,8 +49,11 @@ def test_a_script_holds_what_its_catalogue_offers() -> None:
         WebPlanner(200, 0)
 
 
-def test_every_turn_is_checked_and_no_prompt_repeats(tmp_path: Path) -> None:
-    loaded = load_script(generate("webstack", 21, 5, tmp_path / "s"))
+@pytest.mark.parametrize(("length", "seed"), [(20, 5), (21, 5), (26, 1), (33, 4)])
+def test_every_turn_is_checked_and_no_prompt_repeats(
+    tmp_path: Path, length: int, seed: int
+) -> None:
+    loaded = load_script(generate("webstack", length, seed, tmp_path / "s"))
     turns = loaded.turns()
     assert [t for t, n in Counter(t.prompt.text for t in turns).items() if n > 1] == []
     assert all(any(c.behavioural for c in t.checkpoints) for t in turns)
@@ -59,6 +62,7 @@ def test_every_turn_is_checked_and_no_prompt_repeats(tmp_path: Path) -> None:
     key = turns[probe.planted_at - 1].prompt.text
     assert f"turn {probe.planted_at}" in turns[probe.probed_at - 1].prompt.text
     assert probe.checks[0].grep and probe.checks[0].grep.replace("\\", "") in key
+    assert probe.probed_at - probe.planted_at >= 10
 
 
 def test_a_raised_limit_ends_the_checks_of_the_old_one(tmp_path: Path) -> None:
@@ -90,6 +94,23 @@ def test_webstack_scripts_pass_the_host_fairness_instruments(tmp_path: Path, see
     assert report["passed"], report
 
 
+def test_a_full_script_grows_a_react_client_checked_by_vitest(tmp_path: Path) -> None:
+    turns = most_turns(WebPlanner(20, 2).theme)
+    path = generate("webstack", turns, 2, tmp_path / "s")
+    loaded = load_script(path)
+    frontend = [c for c in loaded.checkpoints() if c.runner and "run-vitest.sh" in c.runner]
+    assert len(frontend) == 4, [c.name for c in frontend]
+    assert all((path.parent / s).is_file() for c in frontend for s in c.support)
+    setup = next(t for t in loaded.turns() if "npm ci" in t.prompt.text)
+    script = (path.parent / (setup.prompt.reference or "")).read_text()
+    assert "cp /opt/web-template/package.json" in script and "npm ci" in script
+    build = next(c for c in loaded.checkpoints() if c.name == "frontend builds for /app/")
+    assert build.at_turn > setup.number
+    client = next(c for c in frontend if c.name == "frontend API client")
+    test = (path.parent / (client.test_file or "")).read_text()
+    assert 'headers.get("X-Api-Key")).toBe("' + WebPlanner(20, 2).key + '")' in test
+
+
 def test_older_generator_versions_do_not_write_it(tmp_path: Path) -> None:
     with pytest.raises(StaminaError, match="Unknown domain 'webstack' for generator version 2"):
         generate("webstack", 21, 0, tmp_path / "s", version="2")
@@ -101,7 +122,7 @@ def test_older_generator_versions_do_not_write_it(tmp_path: Path) -> None:
 def test_a_fresh_webstack_script_runs_and_is_fair(tmp_path: Path) -> None:
     """In the stamina-web sandbox: the oracle passes every checkpoint and acceptance test,
     each checkpoint fails before its turn, and every turn's omission is caught."""
-    path = generate("webstack", 21, 41, tmp_path / "script")
+    path = generate("webstack", most_turns(WebPlanner(20, 41).theme), 41, tmp_path / "script")
     run = subprocess.run(
         ["inspect-stamina", "validate", str(path), "--run"],
         capture_output=True,
@@ -109,7 +130,7 @@ def test_a_fresh_webstack_script_runs_and_is_fair(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "21 failing before their turn" in run.stdout, run.stdout
+    assert "33 failing before their turn" in run.stdout, run.stdout
     out = tmp_path / "fairness.json"
     fair = subprocess.run(
         ["inspect-stamina", "validate", str(path), "--fairness", "-o", str(out)],

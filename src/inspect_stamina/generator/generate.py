@@ -75,10 +75,12 @@ def generate(
         raise StaminaError(
             f"--turns must be at least {MIN_TURNS} (memory probes need 10 turns of distance)."
         )
+    support: dict[str, str] = {}
     if web:
         web_planner = WebPlanner(turns, seed)
         plan, stated, runner = web_planner.plan(), [], None
         acceptance = web_planner.acceptance()
+        support = web_planner.support_files(plan)
     else:
         planner = Planner(DOMAINS[domain], turns, seed, int(version))
         plan = plan_turns(planner)
@@ -102,6 +104,9 @@ def generate(
     (output / "tests").mkdir()
     (output / "acceptance").mkdir()
     _write_turns(output, plan, runner)
+    for rel, text in support.items():
+        (output / rel).parent.mkdir(parents=True, exist_ok=True)
+        (output / rel).write_text(text)
     for rel, text in acceptance.items():
         (output / "acceptance" / rel).write_text(text)
     script = web_planner.document(plan) if web else script_document(planner, plan, seed)
@@ -139,6 +144,7 @@ def _write_turns(output: Path, plan: list[GeneratedTurn], runner: str | None) ->
                 (output / ref / rel).write_text(text)
             turn.prompt["reference"] = ref
         if turn.test is not None and turn.checkpoint is not None:
+            (output / turn.test_file).parent.mkdir(parents=True, exist_ok=True)
             (output / turn.test_file).write_text(turn.test)
             turn.checkpoint["test_file"] = turn.test_file
             if runner:

@@ -33,6 +33,9 @@ class Step:
     # whose assertions it changes
     asserts: tuple[str, ...] = ()
     changes: tuple[str, ...] = ()
+    js_test: str = ""  # a vitest file, in place of `tests` (a frontend step)
+    shell: bool = False  # the reference is a script (it installs packages), not files
+    py_extra: str = ""  # test source after the harness and `tests`
 
 
 MIGRATIONS_IN_STEP: Test = (

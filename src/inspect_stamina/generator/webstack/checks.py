@@ -295,7 +295,7 @@ def field_test(project: WebProject, resource: Resource, f: Field) -> list[str]:
     ids = refs.parents(resource)
     url, lines = _url(resource), list(refs.lines)
     without = resource.minimal(3, ids)
-    given = {**without, f.name: resource.sample(4, ids)[f.name]}
+    given = {**resource.minimal(4, ids), f.name: resource.sample(4, ids)[f.name]}
     lines += [
         f"assert matches(api('POST', {url!r}, {_py(without)}), (201, {_py(resource.answer(1, without))}))",
         f"assert matches(api('POST', {url!r}, {_py(given)}), (201, {_py(resource.answer(2, given))}))",

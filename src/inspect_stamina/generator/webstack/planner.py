@@ -20,7 +20,7 @@ from inspect_stamina.errors import StaminaError
 from inspect_stamina.generator.planner.core import GeneratedTurn
 from inspect_stamina.generator.planner.phases import PHASES
 from inspect_stamina.generator.script_document import narrative
-from inspect_stamina.generator.webstack import actions
+from inspect_stamina.generator.webstack import actions, client
 from inspect_stamina.generator.webstack.catalogue import THEMES, Theme
 from inspect_stamina.generator.webstack.checks import crud_test, test_file
 from inspect_stamina.generator.webstack.django_files import render
@@ -41,7 +41,7 @@ class Action:
     """One of the theme's actions: what it needs built first and how it applies."""
 
     label: str  # unique within the plan ("field Book.pages")
-    needs: tuple[str, ...]  # models that must exist first
+    needs: tuple[str, ...]  # models (or other actions' labels) that must come first
     run: Callable[..., actions.Step]  # run(project, *args)
     args: tuple[Any, ...] = ()
 
@@ -94,6 +94,12 @@ def theme_actions(theme: Theme) -> list[Action]:
         Action("guard", (), actions.guard_writes, (KEY_TURN,)),
         Action("slug", (model,), actions.derive_slug, (model, source, length)),
         Action("longer", (lmodel,), actions.lengthen, (lmodel, lname, llength)),
+        # the React client over the first resource
+        Action("client setup", (), client.setup),
+        Action("client module", ("client setup",), client.client_module, (KEY_TURN,)),
+        Action("client list", ("client module",), client.list_component),
+        Action("client form", ("client module",), client.form_component),
+        Action("client build", ("client setup",), client.production_build),
     ]
     return found
 
@@ -132,14 +138,21 @@ class WebPlanner:
         pending = theme_actions(self.theme)
         self.rng.shuffle(pending)
         while len(pending) > self.total - 2:  # leave out the last drawn that nothing needs
+            needed = {n for a in pending for n in a.needs}
             pending.remove(
-                next(a for a in reversed(pending) if not a.label.startswith("resource "))
+                next(
+                    a
+                    for a in reversed(pending)
+                    if a.label not in needed
+                    and not a.label.startswith("resource ")
+                    and a.label != "guard"  # the probe of the key said in turn 2
+                )
             )
         pending.sort(key=lambda a: a.label == "longer")  # a limit raised late keeps more checks
         project = steps[-1].project
         while pending:
             # the guard comes in the second half: a lock-down late in a project's life
-            late = len(steps) + 1 >= self.total // 2
+            late = len(steps) + 1 >= max(self.total // 2, KEY_TURN + 10)
             ready = next(
                 a
                 for a in pending
@@ -149,7 +162,7 @@ class WebPlanner:
             pending.remove(ready)
             step = ready.apply(project)
             project = step.project
-            done |= {r.model for r in project.resources}
+            done |= {r.model for r in project.resources} | {ready.label}
             steps.append(step)
         self.project = project
         return self._turns(steps)
@@ -166,12 +179,20 @@ class WebPlanner:
             kind = {"plant": "memory_plant", "guard": "memory_probe"}.get(step.kind, "feature")
             prompt = {"text": step.prompt, "kind": kind, "reply": _reply(step)}
             turn = GeneratedTurn(number, phase, prompt, changed)
-            turn.test_file = f"tests/test_t{number:03d}_{step.kind}.py"
-            # every test sends the key with its writes, those written before the user said
-            # it too: a header an unguarded API ignores, so that they still hold once it
-            # is guarded
-            turn.test = test_file(replace(step.project, api_key=self.key), step.tests)
+            if step.shell:  # it installs packages: a script writes the files and runs npm ci
+                turn.files, turn.shell = {}, _install_script(changed)
             turn.checkpoint = {"action": "run_tests", "name": step.name}
+            if step.js_test:
+                turn.test_file = f"tests/frontend/t{number:03d}_{step.kind}.test.jsx"
+                turn.test = step.js_test
+                turn.checkpoint |= {"runner": client.VITEST, "support": [client.SUPPORT]}
+            else:
+                turn.test_file = f"tests/test_t{number:03d}_{step.kind}.py"
+                # every test sends the key with its writes, those written before the user
+                # said it too: a header an unguarded API ignores, so that they still hold
+                # once it is guarded
+                project = replace(step.project, api_key=self.key)
+                turn.test = test_file(project, step.tests) + step.py_extra
             self._retire(turns, steps, step, number)
             turns.append(turn)
         return turns
@@ -186,11 +207,21 @@ class WebPlanner:
             if set(step.changes) & set(made.asserts):
                 earlier.checkpoint["until_turn"] = number - 1
 
+    def support_files(self, turns: list[GeneratedTurn]) -> dict[str, str]:
+        """Files the checkpoints need beside their tests (the vitest launcher)."""
+        if any(t.checkpoint and t.checkpoint.get("runner") == client.VITEST for t in turns):
+            return {client.SUPPORT: client.run_vitest_script()}
+        return {}
+
     def acceptance(self) -> dict[str, str]:
-        """The finished API's acceptance tests: every resource's CRUD at its final shape."""
+        """The finished project's acceptance tests: every resource's CRUD at its final
+        shape, the migrations, and the client's production build when there is one."""
         tests = [(f"{r.path}_crud", crud_test(self.project, r)) for r in self.project.resources]
         tests.append(actions.MIGRATIONS_IN_STEP)
-        return {"test_acceptance.py": test_file(self.project, tests)}
+        build = ""
+        if "/app/" in self.project.notes.get("frontend/vite.config.js", ""):  # built for /app/
+            build = client.production_build(self.project).py_extra
+        return {"test_acceptance.py": test_file(self.project, tests) + build}
 
     def document(self, turns: list[GeneratedTurn]) -> dict[str, Any]:
         """The script.yaml document of `turns`."""
@@ -229,7 +260,7 @@ class WebPlanner:
             "programming_languages": ["python"],
             "frameworks": ["django", "djangorestframework", "pytest"],
             "image": IMAGE,
-            "runtime_files": ["db.sqlite3"],
+            "runtime_files": ["db.sqlite3", "frontend/node_modules/**", "frontend/dist/**"],
             "narrative_script": phases,
             "memory_probes": probes,
             "consistency_rules": [],
@@ -239,6 +270,25 @@ class WebPlanner:
                 {"calculate_metrics": list(METRICS)},
             ],
         }
+
+
+def _install_script(files: dict[str, str]) -> str:
+    """Bash writing `files`, copying the template's package files and running `npm ci`."""
+    lines = [
+        "set -e",
+        "mkdir -p frontend",
+        "cp /opt/web-template/package.json /opt/web-template/package-lock.json frontend/",
+    ]
+    for path, text in sorted(files.items()):
+        assert "STAMINA_EOF" not in text and text.endswith("\n"), path
+        lines += [
+            f'mkdir -p "$(dirname {path})"',
+            f"cat > {path} <<'STAMINA_EOF'",
+            text.rstrip("\n"),
+            "STAMINA_EOF",
+        ]
+    lines.append("(cd frontend && npm ci --no-audit --no-fund --loglevel=error)")
+    return "\n".join(lines) + "\n"
 
 
 def _reply(step: actions.Step) -> str:
