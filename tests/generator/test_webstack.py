@@ -111,6 +111,21 @@ def test_a_full_script_grows_a_react_client_checked_by_vitest(tmp_path: Path) ->
     assert 'headers.get("X-Api-Key")).toBe("' + WebPlanner(20, 2).key + '")' in test
 
 
+def test_bug_reports_come_from_a_teammates_commit(tmp_path: Path) -> None:
+    """Each bug turn's defect is planted before the turn by appending to the settings the
+    first turn names; its reference puts the settings back as the model has them."""
+    planner = WebPlanner(most_turns(WebPlanner(20, 6).theme), 6)
+    path = generate("webstack", planner.total, 6, tmp_path / "s")
+    bugs = [t for t in load_script(path).turns() if t.prompt.kind == "bug"]
+    assert len(bugs) == 3 and all(t.number > 5 for t in bugs)
+    for turn in bugs:
+        assert turn.prompt.origin == "harness"
+        assert (turn.prompt.setup or "").startswith("cat >> config/settings.py <<")
+        assert planner.teammate in turn.prompt.text and "config/settings.py" in turn.prompt.text
+        restored = path.parent / (turn.prompt.reference or "") / "config/settings.py"
+        assert restored.is_file() and planner.teammate not in restored.read_text()
+
+
 def test_older_generator_versions_do_not_write_it(tmp_path: Path) -> None:
     with pytest.raises(StaminaError, match="Unknown domain 'webstack' for generator version 2"):
         generate("webstack", 21, 0, tmp_path / "s", version="2")
@@ -122,7 +137,8 @@ def test_older_generator_versions_do_not_write_it(tmp_path: Path) -> None:
 def test_a_fresh_webstack_script_runs_and_is_fair(tmp_path: Path) -> None:
     """In the stamina-web sandbox: the oracle passes every checkpoint and acceptance test,
     each checkpoint fails before its turn, and every turn's omission is caught."""
-    path = generate("webstack", most_turns(WebPlanner(20, 41).theme), 41, tmp_path / "script")
+    length = most_turns(WebPlanner(20, 41).theme)
+    path = generate("webstack", length, 41, tmp_path / "script")
     run = subprocess.run(
         ["inspect-stamina", "validate", str(path), "--run"],
         capture_output=True,
@@ -130,7 +146,7 @@ def test_a_fresh_webstack_script_runs_and_is_fair(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "33 failing before their turn" in run.stdout, run.stdout
+    assert f"{length} failing before their turn" in run.stdout, run.stdout
     out = tmp_path / "fairness.json"
     fair = subprocess.run(
         ["inspect-stamina", "validate", str(path), "--fairness", "-o", str(out)],
@@ -143,6 +159,8 @@ def test_a_fresh_webstack_script_runs_and_is_fair(tmp_path: Path) -> None:
     results = {i["name"]: i for i in report["instruments"]}
     assert report["skipped"] == []
     assert results["turn ablation"]["figures"]["coverage"] == 1.0
+    truth = results["bug truthfulness"]["figures"]
+    assert truth["bug_turns"] == 3 and set(truth["origins"]) == {"harness"}, truth
 
 
 @pytest.mark.parametrize("theme", THEMES, ids=lambda t: t.name)

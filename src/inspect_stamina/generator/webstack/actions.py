@@ -36,6 +36,7 @@ class Step:
     js_test: str = ""  # a vitest file, in place of `tests` (a frontend step)
     shell: bool = False  # the reference is a script (it installs packages), not files
     py_extra: str = ""  # test source after the harness and `tests`
+    setup: str = ""  # a bug report's: bash a teammate's commit runs before the turn
 
 
 MIGRATIONS_IN_STEP: Test = (

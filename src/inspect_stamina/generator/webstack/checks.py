@@ -172,7 +172,7 @@ class Api:
         with open(os.path.join(self.home, "server.log"), "rb") as log:
             return log.read().decode(errors="replace")[-3000:]
 
-    def __call__(self, method, path, body=None, key=KEY):
+    def __call__(self, method, path, body=None, key=KEY, headers=None):
         """(status, JSON answer or None) of one request; writes send `key` unless it is None."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method)
@@ -181,6 +181,8 @@ class Api:
             request.add_header("Content-Type", "application/json")
         if key is not None and method != "GET":
             request.add_header("X-Api-Key", key)
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
         try:
             with OPENER.open(request, timeout=20) as response:
                 status, raw = response.status, response.read()

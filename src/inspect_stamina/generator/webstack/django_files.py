@@ -32,7 +32,7 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-not-a-secret")
 DEBUG = False
-ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+ALLOWED_HOSTS = [{hosts}]
 INSTALLED_APPS = ["rest_framework", "{package}"]
 MIDDLEWARE = ["django.middleware.common.CommonMiddleware"]
 ROOT_URLCONF = "config.urls"
@@ -65,7 +65,8 @@ urlpatterns = [path("api/", include("{package}.urls"))]
 def render(project: WebProject) -> dict[str, str]:
     """Every file of the project as it stands: relative path -> text."""
     pkg = project.package
-    settings = _SETTINGS.format(package=pkg)
+    hosts = ", ".join(f'"{h}"' for h in ("127.0.0.1", "localhost", *project.hosts))
+    settings = _SETTINGS.format(package=pkg, hosts=hosts)
     if project.api_key:
         settings += f'\n# what a write to a guarded resource sends in X-Api-Key\nAPI_KEY = "{project.api_key}"\n'
     files = {

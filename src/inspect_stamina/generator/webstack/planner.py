@@ -17,10 +17,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from inspect_stamina.errors import StaminaError
-from inspect_stamina.generator.planner.core import GeneratedTurn
+from inspect_stamina.generator.planner.core import TEAMMATES, GeneratedTurn
 from inspect_stamina.generator.planner.phases import PHASES
 from inspect_stamina.generator.script_document import narrative
-from inspect_stamina.generator.webstack import actions, client
+from inspect_stamina.generator.webstack import actions, bugs, client
 from inspect_stamina.generator.webstack.catalogue import THEMES, Theme
 from inspect_stamina.generator.webstack.checks import crud_test, test_file
 from inspect_stamina.generator.webstack.django_files import render
@@ -45,8 +45,10 @@ class Action:
     run: Callable[..., actions.Step]  # run(project, *args)
     args: tuple[Any, ...] = ()
 
-    def apply(self, project: WebProject) -> actions.Step:
-        """The step this action makes of `project`."""
+    def apply(self, project: WebProject, teammate: str) -> actions.Step:
+        """The step this action makes of `project` (a bug's commit is `teammate`'s)."""
+        if self.label.startswith("bug "):
+            return self.run(project, teammate)
         return self.run(project, *self.args)
 
 
@@ -94,6 +96,8 @@ def theme_actions(theme: Theme) -> list[Action]:
         Action("guard", (), actions.guard_writes, (KEY_TURN,)),
         Action("slug", (model,), actions.derive_slug, (model, source, length)),
         Action("longer", (lmodel,), actions.lengthen, (lmodel, lname, llength)),
+        # bugs a teammate's settings change plants (who: drawn per seed, see WebPlanner)
+        *(Action(f"bug {plant.__name__}", (), plant) for plant in bugs.PLANTS),
         # the React client over the first resource
         Action("client setup", (), client.setup),
         Action("client module", ("client setup",), client.client_module, (KEY_TURN,)),
@@ -120,6 +124,7 @@ class WebPlanner:
         self.theme = draw.choice(THEMES)
         self.package = draw.choice(self.theme.packages)
         self.key = f"{self.theme.key_prefix}-{draw.randrange(1000, 10000)}-{draw.choice('kmqxz')}"
+        self.teammate = draw.choice(TEAMMATES)
         self.rng = random.Random(f"webstack:{turns}:{seed}")
         offered = most_turns(self.theme)
         if not 20 <= turns <= offered:
@@ -152,15 +157,18 @@ class WebPlanner:
         project = steps[-1].project
         while pending:
             # the guard comes in the second half: a lock-down late in a project's life
-            late = len(steps) + 1 >= max(self.total // 2, KEY_TURN + 10)
+            number = len(steps) + 1
+            late = number >= max(self.total // 2, KEY_TURN + 10)
             ready = next(
                 a
                 for a in pending
                 if all(m in done for m in a.needs)
                 and (late or a.label != "guard" or len(pending) == 1)
+                # a teammate's commits come once there is a project to break
+                and (number > 5 or not a.label.startswith("bug ") or len(pending) == 1)
             )
             pending.remove(ready)
-            step = ready.apply(project)
+            step = ready.apply(project, self.teammate)
             project = step.project
             done |= {r.model for r in project.resources} | {ready.label}
             steps.append(step)
@@ -181,6 +189,9 @@ class WebPlanner:
             turn = GeneratedTurn(number, phase, prompt, changed)
             if step.shell:  # it installs packages: a script writes the files and runs npm ci
                 turn.files, turn.shell = {}, _install_script(changed)
+            if step.setup:  # a teammate's commit first; the reference puts the settings back
+                prompt.update(kind="bug", origin="harness", setup=step.setup)
+                turn.files = {bugs.SETTINGS: after[bugs.SETTINGS]}
             turn.checkpoint = {"action": "run_tests", "name": step.name}
             if step.js_test:
                 turn.test_file = f"tests/frontend/t{number:03d}_{step.kind}.test.jsx"
