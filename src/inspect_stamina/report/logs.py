@@ -34,8 +34,9 @@ STAMINA_SCORER = "stamina_scorer"
 GAIA_SCORER = "gaia_scorer"
 # the sample fields the report never reads: by far the largest part of a long log
 _SKIPPED_FIELDS = {"messages", "events", "attachments"}
-# generated scripts are named after their domain: "Generated devops library (100 turns, …)"
-_GENERATED = re.compile(r"task_name:\s*['\"]?Generated (\S+) library")
+# generated scripts are named after their domain: "Generated devops library (100 turns, …)",
+# "Generated webstack project (36 turns, …)"
+_GENERATED = re.compile(r"task_name:\s*['\"]?Generated (\S+) (?:library|project)")
 
 
 @dataclass(frozen=True)
