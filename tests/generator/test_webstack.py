@@ -20,6 +20,7 @@ from inspect_stamina.generator.generate import generate
 from inspect_stamina.generator.webstack.catalogue import THEMES, Theme
 from inspect_stamina.generator.webstack.planner import WebPlanner, most_turns
 from inspect_stamina.stamina.loaded_script import load_script
+from inspect_stamina.stamina.script import ROBUSTNESS_KINDS
 
 
 def _files(root: Path) -> dict[str, bytes]:
@@ -124,6 +125,38 @@ def test_bug_reports_come_from_a_teammates_commit(tmp_path: Path) -> None:
         assert planner.teammate in turn.prompt.text and "config/settings.py" in turn.prompt.text
         restored = path.parent / (turn.prompt.reference or "") / "config/settings.py"
         assert restored.is_file() and planner.teammate not in restored.read_text()
+
+
+@pytest.mark.parametrize("seed", [0, 3, 8])
+def test_robustness_turns_carry_real_work_and_no_canned_reply_passes(
+    tmp_path: Path, seed: int
+) -> None:
+    """One vague turn to ask about (the answer is the request), one to assume on, one
+    mistaken and one contradictory request, each beside an action its checkpoint tests;
+    the host's canned repliers score nothing on them."""
+    path = generate("webstack", 36, seed, tmp_path / "s")
+    robust = [t for t in load_script(path).turns() if t.prompt.kind in ROBUSTNESS_KINDS]
+    behaviours = sorted(t.prompt.expect.behaviour for t in robust if t.prompt.expect)
+    assert behaviours == [
+        "ask_clarification",
+        "point_out_error",
+        "point_out_error",
+        "state_assumption",
+    ]
+    assert all(any(c.behavioural for c in t.checkpoints) for t in robust)
+    asked = next(t for t in robust if t.prompt.answer)
+    assert asked.prompt.expect and asked.prompt.expect.behaviour == "ask_clarification"
+    result = subprocess.run(
+        ["inspect-stamina", "validate", str(path), "--fairness", "--no-replay"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    [report] = json.loads((tmp_path / "fairness.json").read_text())
+    canned = next(i for i in report["instruments"] if i["name"] == "canned repliers")
+    assert canned["figures"]["robustness_turns"] == 4
+    assert max(canned["figures"]["scores"].values()) <= 0.2, canned
 
 
 def test_older_generator_versions_do_not_write_it(tmp_path: Path) -> None:

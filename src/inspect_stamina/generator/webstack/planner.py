@@ -20,7 +20,7 @@ from inspect_stamina.errors import StaminaError
 from inspect_stamina.generator.planner.core import TEAMMATES, GeneratedTurn
 from inspect_stamina.generator.planner.phases import PHASES
 from inspect_stamina.generator.script_document import narrative
-from inspect_stamina.generator.webstack import actions, bugs, client
+from inspect_stamina.generator.webstack import actions, bugs, client, robustness
 from inspect_stamina.generator.webstack.catalogue import THEMES, Theme
 from inspect_stamina.generator.webstack.checks import crud_test, test_file
 from inspect_stamina.generator.webstack.django_files import render
@@ -126,6 +126,9 @@ class WebPlanner:
         self.key = f"{self.theme.key_prefix}-{draw.randrange(1000, 10000)}-{draw.choice('kmqxz')}"
         self.teammate = draw.choice(TEAMMATES)
         self.rng = random.Random(f"webstack:{turns}:{seed}")
+        # one robustness turn of each kind, spread over the script after its first five
+        spots = self.rng.sample(range(6, turns + 1), len(robustness.KINDS))
+        self.robust_turns = dict(zip(sorted(spots), robustness.KINDS, strict=True))
         offered = most_turns(self.theme)
         if not 20 <= turns <= offered:
             raise StaminaError(
@@ -159,16 +162,21 @@ class WebPlanner:
             # the guard comes in the second half: a lock-down late in a project's life
             number = len(steps) + 1
             late = number >= max(self.total // 2, KEY_TURN + 10)
-            ready = next(
+            possible = [
                 a
                 for a in pending
                 if all(m in done for m in a.needs)
                 and (late or a.label != "guard" or len(pending) == 1)
                 # a teammate's commits come once there is a project to break
                 and (number > 5 or not a.label.startswith("bug ") or len(pending) == 1)
-            )
+            ]
+            # a robustness turn carries the first action it can
+            carried = [a for a in possible if _wrappable(a)] if number in self.robust_turns else []
+            ready = (carried or possible)[0]
             pending.remove(ready)
             step = ready.apply(project, self.teammate)
+            if number in self.robust_turns and _wrappable(ready):
+                step = robustness.wrap(self.robust_turns[number], step, project, self.rng)
             project = step.project
             done |= {r.model for r in project.resources} | {ready.label}
             steps.append(step)
@@ -185,10 +193,15 @@ class WebPlanner:
             changed = {p: t for p, t in after.items() if rendered.get(p) != t}
             rendered = after
             kind = {"plant": "memory_plant", "guard": "memory_probe"}.get(step.kind, "feature")
-            prompt = {"text": step.prompt, "kind": kind, "reply": _reply(step)}
+            prompt: dict[str, Any] = {"text": step.prompt, "kind": kind, "reply": _reply(step)}
             turn = GeneratedTurn(number, phase, prompt, changed)
             if step.shell:  # it installs packages: a script writes the files and runs npm ci
                 turn.files, turn.shell = {}, _install_script(changed)
+            if step.robustness is not None:
+                kind, expect, answer = step.robustness
+                prompt.update(kind=kind, expect=expect)
+                if answer:
+                    prompt["answer"] = answer
             if step.setup:  # a teammate's commit first; the reference puts the settings back
                 prompt.update(kind="bug", origin="harness", setup=step.setup)
                 turn.files = {bugs.SETTINGS: after[bugs.SETTINGS]}
@@ -281,6 +294,12 @@ class WebPlanner:
                 {"calculate_metrics": list(METRICS)},
             ],
         }
+
+
+def _wrappable(action: Action) -> bool:
+    """Whether a robustness turn may carry this action (not a bug report, the key's probe
+    or the script that installs the client)."""
+    return not action.label.startswith("bug ") and action.label not in ("guard", "client setup")
 
 
 def _install_script(files: dict[str, str]) -> str:
