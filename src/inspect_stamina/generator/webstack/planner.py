@@ -132,8 +132,9 @@ class WebPlanner:
         offered = most_turns(self.theme)
         if not 20 <= turns <= offered:
             raise StaminaError(
-                f"A web-stack script holds 20 to {offered} turns (theme {self.theme.name!r}, seed "
-                f"{seed}); asked for {turns}."
+                f"A web-stack script holds 20 to {offered} turns so far (theme "
+                f"{self.theme.name!r}, seed {seed}); asked for {turns}: pass --turns {offered} "
+                "or fewer."
             )
         self.project = WebProject(self.package)
 
