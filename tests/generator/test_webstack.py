@@ -9,6 +9,7 @@ caught.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -146,6 +147,10 @@ def test_robustness_turns_carry_real_work_and_no_canned_reply_passes(
     assert all(any(c.behavioural for c in t.checkpoints) for t in robust)
     asked = next(t for t in robust if t.prompt.answer)
     assert asked.prompt.expect and asked.prompt.expect.behaviour == "ask_clarification"
+    for turn in robust:  # the oracle's reply does what the turn asks of a reply
+        expect, reply = turn.prompt.expect, turn.prompt.reply or ""
+        assert expect and all(re.search(p, reply, re.IGNORECASE) for p in expect.reply_patterns)
+        assert expect.behaviour != "ask_clarification" or "?" in reply
     result = subprocess.run(
         ["inspect-stamina", "validate", str(path), "--fairness", "--no-replay"],
         capture_output=True,

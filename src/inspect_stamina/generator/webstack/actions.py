@@ -37,9 +37,9 @@ class Step:
     shell: bool = False  # the reference is a script (it installs packages), not files
     py_extra: str = ""  # test source after the harness and `tests`
     setup: str = ""  # a bug report's: bash a teammate's commit runs before the turn
-    # a robustness turn's (kind, expect, answer): the request wrapped in a vague, mistaken
-    # or contradictory one (robustness.py)
-    robustness: tuple[str, dict[str, Any], str] | None = None
+    # a robustness turn's (kind, expect, answer, reply): the request wrapped in a vague,
+    # mistaken or contradictory one (robustness.py), and what the oracle replies
+    robustness: tuple[str, dict[str, Any], str, str] | None = None
 
 
 MIGRATIONS_IN_STEP: Test = (

@@ -199,8 +199,8 @@ class WebPlanner:
             if step.shell:  # it installs packages: a script writes the files and runs npm ci
                 turn.files, turn.shell = {}, _install_script(changed)
             if step.robustness is not None:
-                kind, expect, answer = step.robustness
-                prompt.update(kind=kind, expect=expect)
+                kind, expect, answer, reply = step.robustness
+                prompt.update(kind=kind, expect=expect, reply=reply)
                 if answer:
                     prompt["answer"] = answer
             if step.setup:  # a teammate's commit first; the reference puts the settings back

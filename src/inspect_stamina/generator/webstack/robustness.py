@@ -32,7 +32,8 @@ def _opened(rng: random.Random, text: str) -> str:
 
 
 def wrap(kind: str, step: Step, before: WebProject, rng: random.Random) -> Step:
-    """`step`'s work asked for in a robustness turn of `kind` over the API `before` it."""
+    """`step`'s work asked for in a robustness turn of `kind` over the API `before` it,
+    with the reply the oracle gives."""
     r = rng.choice(before.resources)
     if kind == "vague":
         text = rng.choice(
@@ -52,13 +53,9 @@ def wrap(kind: str, step: Step, before: WebProject, rng: random.Random) -> Step:
                 "Fair question. Concretely: ",
             )
         )
-        return _robust(
-            step,
-            "vague",
-            _opened(rng, text),
-            {"behaviour": "ask_clarification"},
-            answer + step.prompt,
-        )
+        reply = "Which change do you mean? Tell me the endpoint and what it should do, and I will make it."
+        expect: dict[str, Any] = {"behaviour": "ask_clarification"}
+        return _robust(step, "vague", _opened(rng, text), expect, reply, answer + step.prompt)
     if kind == "assume":
         detail = rng.choice(
             (
@@ -68,62 +65,78 @@ def wrap(kind: str, step: Step, before: WebProject, rng: random.Random) -> Step:
                 "Not sure it needs its own test file on your side; assume something reasonable and say what.",
             )
         )
-        return _robust(step, "vague", step.prompt + " " + detail, {"behaviour": "state_assumption"})
+        reply = (
+            f"Done: {step.name}. I assumed the project's existing conventions for the open "
+            "detail (the same layout and docstring style as the neighbouring code)."
+        )
+        assumed: dict[str, Any] = {"behaviour": "state_assumption"}
+        return _robust(step, "vague", step.prompt + " " + detail, assumed, reply)
     options = _mistakes(before) if kind == "erroneous" else _contradictions(before)
     rng.shuffle(options)
-    for mistake, needed in options:
-        text = _opened(rng, mistake) + " " + rng.choice(_ALSO) + step.prompt
+    for option in options:
+        text = _opened(rng, option[0]) + " " + rng.choice(_ALSO) + step.prompt
         # a pattern the prompt matches would pass an echo: the mistake's own must hold
-        if not re.search(needed, text, re.IGNORECASE):
+        if not re.search(option[1], text, re.IGNORECASE):
             break
+    _, needed, why = option
     either = (needed, _POINTS_OUT) if kind == "erroneous" else (needed,)
     patterns = [p for p in either if not re.search(p, text, re.IGNORECASE)]
-    expect = {
+    pointed: dict[str, Any] = {
         "behaviour": "point_out_error",
         "workspace_unchanged": False,
         "reply_patterns": patterns,
     }
-    return _robust(step, "erroneous" if kind == "erroneous" else "contradictory", text, expect)
+    reply = f"About the first part: {why}. Done: {step.name}."
+    return _robust(step, kind, text, pointed, reply)
 
 
-def _robust(step: Step, kind: str, text: str, expect: dict[str, Any], answer: str = "") -> Step:
-    return replace(step, prompt=text, robustness=(kind, expect, answer))
+def _robust(
+    step: Step, kind: str, text: str, expect: dict[str, Any], reply: str, answer: str = ""
+) -> Step:
+    return replace(step, prompt=text, robustness=(kind, expect, answer, reply))
 
 
-def _mistakes(project: WebProject) -> list[tuple[str, str]]:
+def _mistakes(project: WebProject) -> list[tuple[str, str, str]]:
     """Requests built on a misremembered endpoint or field: (the text, what a reply that
-    corrects it must name), one or two per resource."""
+    corrects it must name, the correction), two of each per resource."""
     found = []
     for r in project.resources:
         wrong_path = r.path[:-1] if r.path.endswith("s") else r.path + "s"
         right_path = rf"/api/{re.escape(r.path)}/"
+        why = f"there is no /api/{wrong_path}/ and never was; the {r.path} are at /api/{r.path}/"
         found += [
             (
                 f"`GET /api/{wrong_path}/` answers 404 for me since yesterday; please fix the route.",
                 right_path,
+                why,
             ),
             (
                 f"The frontend calls `/api/{wrong_path}/` and gets nothing; can you look at that endpoint?",
                 right_path,
+                why,
             ),
         ]
         text = next(f for f in r.fields if f.kind == "text" and f.required and not f.derived)
         wrong, right = f"{r.singular}_{text.name}", rf"`?\b{re.escape(text.name)}\b`?"
+        why = f"{r.path} have no `{wrong}` field, so nothing changes there; the field is `{text.name}`"
         found += [
             (
                 f"Every {r.singular} answer should keep carrying its `{wrong}` field as before.",
                 right,
+                why,
             ),
             (
                 f"Clients sort {r.path} by `{wrong}` on their side, so don't rename that field, ok?",
                 right,
+                why,
             ),
         ]
     return found
 
 
-def _contradictions(project: WebProject) -> list[tuple[str, str]]:
-    """Requests that cannot both hold: (the text, what a reply must say)."""
+def _contradictions(project: WebProject) -> list[tuple[str, str, str]]:
+    """Requests that cannot both hold: (the text, what a reply must say, the answer)."""
+    why = "it contradicts itself, so I cannot do both halves and changed nothing there; which half do you want"
     found = []
     for r in project.resources:
         text = next(f for f in r.fields if f.kind == "text" and f.required and not f.derived)
@@ -131,18 +144,22 @@ def _contradictions(project: WebProject) -> list[tuple[str, str]]:
             (
                 f"Make `{text.name}` optional for new {r.path}, but a create without `{text.name}` must still answer 400.",
                 _CONTRADICTS,
+                why,
             ),
             (
                 f"Remove `DELETE /api/{r.path}/<id>/` altogether, but clients must still delete {r.path} there.",
                 _CONTRADICTS,
+                why,
             ),
             (
                 f"Stop storing {r.path} in the database, yet every {r.singular} must survive a restart with no other storage.",
                 _CONTRADICTS,
+                why,
             ),
             (
                 f'Answer `/api/{r.path}/` as a plain JSON array, and also wrap that same answer in {{"results": ...}}.',
                 _CONTRADICTS,
+                why,
             ),
         ]
     return found
