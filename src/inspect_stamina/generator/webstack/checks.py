@@ -331,4 +331,47 @@ def _py(value: Any) -> str:
     return repr(json.loads(json.dumps(value)))
 
 
-__all__ = ["HARNESS", "Refs", "crud_test", "field_test", "harness", "served", "test_file"]
+def stored_rows_test(
+    project: WebProject, before: Resource, f: Field, texts: dict[str, tuple[str, str]] | None = None
+) -> list[str]:
+    """Two records stored before `f` was added to `before` (with SQL, in the old layout)
+    answer with `f` filled in once every migration has run (`texts`: their text fields)."""
+    after = project.resource(before.model)
+    refs = Refs(project)
+    ids = refs.parents(after)
+    rows: dict[str, list[dict[str, object]]] = {}
+    for model in ids:  # the records the old rows point at: id 1 of each model named
+        parent = project.resource(model)
+        rows[_table(project, parent)] = [{"id": 1, **_columns(parent, parent.sample(90, ids))}]
+    old = [before.sample(n, ids) for n in (1, 2)]
+    for name, values in (texts or {}).items():
+        for body, value in zip(old, values, strict=True):
+            body[name] = value
+    rows[_table(project, before)] = [{"id": n, **_columns(before, b)} for n, b in enumerate(old, 1)]
+    stored = [after.answer(n, b) for n, b in enumerate(old, 1)]
+    url = f"/api/{after.path}/"
+    return [
+        f"rows = {rows!r}",
+        f"database = database_with_old_rows({project.package!r}, {after.model!r}, {f.name!r}, rows)",
+        *served([f"assert matches(api('GET', {url!r}), (200, {stored!r}))"], "database"),
+    ]
+
+
+def _table(project: WebProject, resource: Resource) -> str:
+    return f"{project.package}_{resource.singular}"
+
+
+def _columns(resource: Resource, body: dict[str, Any]) -> dict[str, Any]:
+    return {f.column(): f.value(body) for f in resource.fields}
+
+
+__all__ = [
+    "HARNESS",
+    "Refs",
+    "crud_test",
+    "field_test",
+    "harness",
+    "served",
+    "stored_rows_test",
+    "test_file",
+]

@@ -14,7 +14,18 @@ from dataclasses import replace
 from importlib import resources
 
 from inspect_stamina.generator.webstack.actions import Step
-from inspect_stamina.generator.webstack.schema import Resource, WebProject
+from inspect_stamina.generator.webstack.client_files import (
+    CLIENT,
+    FORM,
+    INDEX,
+    LIST,
+    MAIN,
+    VITE_CONFIG,
+    app,
+    names,
+    title,
+)
+from inspect_stamina.generator.webstack.schema import WebProject
 
 VITEST = "bash {tests}/tests/frontend/run-vitest.sh {junit} {test}"
 SUPPORT = "tests/frontend/run-vitest.sh"
@@ -25,154 +36,6 @@ def run_vitest_script() -> str:
     flagship = resources.files("inspect_stamina.stamina") / "scripts/todo_app/tests/frontend"
     return (flagship / "run-vitest.sh").read_text()
 
-
-def _names(r: Resource) -> dict[str, str]:
-    text = next(f.name for f in r.fields if f.kind == "text" and f.required)
-    return {
-        "list": "list" + r.path[:1].upper() + r.path[1:],
-        "create": "create" + r.model,
-        "List": f"{r.model}List",
-        "Form": f"{r.model}Form",
-        "text": text,
-        "label": text[:1].upper() + text[1:].replace("_", " "),
-        "path": r.path,
-        "one": r.singular,
-    }
-
-
-def title(project: WebProject) -> str:
-    """The app's heading."""
-    return project.package[:1].upper() + project.package[1:]
-
-
-_INDEX = """\
-<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>{title}</title>
-  </head>
-  <body>
-    <div id="root"></div>
-    <script type="module" src="/src/main.jsx"></script>
-  </body>
-</html>
-"""
-_VITE_CONFIG = """\
-import { defineConfig } from "vite";
-import react from "@vitejs/plugin-react";
-
-export default defineConfig({
-  plugins: [react()],
-  server: { proxy: { "/api": "http://127.0.0.1:8000" } },
-});
-"""
-_MAIN = """\
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import App from "./App.jsx";
-
-createRoot(document.getElementById("root")).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-"""
-
-
-def _app(project: WebProject, with_list: bool, with_form: bool) -> str:
-    n = _names(project.resources[0])
-    imports = ['import { useState } from "react";'] if with_form else []
-    if with_form:
-        imports.append(f'import {n["Form"]} from "./components/{n["Form"]}.jsx";')
-    if with_list:
-        imports.append(f'import {n["List"]} from "./components/{n["List"]}.jsx";')
-    body = [f"      <h1>{title(project)}</h1>"]
-    if with_form:
-        body.append(f"      <{n['Form']} onCreated={{() => setVersion((v) => v + 1)}} />")
-    if with_list:
-        body.append(f"      <{n['List']} {'key={version} ' if with_form else ''}/>")
-    state = "  const [version, setVersion] = useState(0);\n" if with_form else ""
-    head = "\n".join(imports) + "\n\n" if imports else ""
-    return (
-        f"{head}export default function App() {{\n{state}  return (\n    <main>\n"
-        + "\n".join(body)
-        + "\n    </main>\n  );\n}\n"
-    )
-
-
-_CLIENT = """\
-// Every call the app makes to the API goes through this module.
-export const API_BASE = "/api";
-const API_KEY = "{key}";
-
-async function send(path, options = {{}}) {{
-  const response = await fetch(`${{API_BASE}}${{path}}`, options);
-  const data = response.status === 204 ? null : await response.json();
-  if (!response.ok) {{
-    throw new Error(`${{options.method || "GET"}} ${{path}} answered ${{response.status}}`);
-  }}
-  return data;
-}}
-
-export function {list}(params = {{}}) {{
-  const query = new URLSearchParams(params).toString();
-  return send(`/{path}/${{query ? `?${{query}}` : ""}}`);
-}}
-
-export function {create}(data) {{
-  return send("/{path}/", {{
-    method: "POST",
-    headers: {{ "Content-Type": "application/json", "X-Api-Key": API_KEY }},
-    body: JSON.stringify(data),
-  }});
-}}
-"""
-_LIST = """\
-import {{ useEffect, useState }} from "react";
-import {{ {list} }} from "../api/client.js";
-
-export default function {List}() {{
-  const [records, setRecords] = useState([]);
-  useEffect(() => {{
-    let live = true;
-    {list}().then((found) => live && setRecords(found), () => live && setRecords([]));
-    return () => {{
-      live = false;
-    }};
-  }}, []);
-  return (
-    <ul>
-      {{records.map((record) => (
-        <li key={{record.id}}>{{record.{text}}}</li>
-      ))}}
-    </ul>
-  );
-}}
-"""
-_FORM = """\
-import {{ useState }} from "react";
-import {{ {create} }} from "../api/client.js";
-
-export default function {Form}({{ onCreated }}) {{
-  const [value, setValue] = useState("");
-  async function submit(event) {{
-    event.preventDefault();
-    const record = await {create}({{ {text}: value }});
-    setValue("");
-    if (onCreated) onCreated(record);
-  }}
-  return (
-    <form onSubmit={{submit}}>
-      <label>
-        {label}
-        <input value={{value}} onChange={{(event) => setValue(event.target.value)}} />
-      </label>
-      <button type="submit">Add {one}</button>
-    </form>
-  );
-}}
-"""
 
 # the tests' shared helpers: a stubbed fetch and what one call sent
 _HELPERS = """\
@@ -214,10 +77,10 @@ def setup(project: WebProject) -> Step:
     heading = title(project)
     files = {
         "frontend/.gitignore": "node_modules\ndist\n",
-        "frontend/index.html": _INDEX.format(title=heading),
-        "frontend/vite.config.js": _VITE_CONFIG,
-        "frontend/src/main.jsx": _MAIN,
-        "frontend/src/App.jsx": _app(project, False, False),
+        "frontend/index.html": INDEX.format(title=heading),
+        "frontend/vite.config.js": VITE_CONFIG,
+        "frontend/src/main.jsx": MAIN,
+        "frontend/src/App.jsx": app(project, False, False),
     }
     project = replace(project, notes={**project.notes, **files})
     prompt = (
@@ -245,8 +108,8 @@ def setup(project: WebProject) -> Step:
 def client_module(project: WebProject, key_turn: int) -> Step:
     """frontend/src/api/client.js: the one module that calls the API."""
     r = project.resources[0]
-    n = _names(r)
-    code = _CLIENT.format(key=project.api_key, **n)
+    n = names(r)
+    code = CLIENT.format(key=project.api_key, **n)
     project = replace(project, notes={**project.notes, "frontend/src/api/client.js": code})
     prompt = (
         "Every call from the frontend to the API goes through one module, "
@@ -289,11 +152,11 @@ def client_module(project: WebProject, key_turn: int) -> Step:
 
 def list_component(project: WebProject) -> Step:
     """A component listing the first resource's records, shown by App."""
-    n = _names(project.resources[0])
+    n = names(project.resources[0])
     with_form = f"frontend/src/components/{n['Form']}.jsx" in project.notes
     files = {
-        f"frontend/src/components/{n['List']}.jsx": _LIST.format(**n),
-        "frontend/src/App.jsx": _app(project, True, with_form),
+        f"frontend/src/components/{n['List']}.jsx": LIST.format(**n),
+        "frontend/src/App.jsx": app(project, True, with_form),
     }
     project = replace(project, notes={**project.notes, **files})
     prompt = (
@@ -325,11 +188,11 @@ def list_component(project: WebProject) -> Step:
 
 def form_component(project: WebProject) -> Step:
     """A form creating one of the first resource's records."""
-    n = _names(project.resources[0])
+    n = names(project.resources[0])
     with_list = f"frontend/src/components/{n['List']}.jsx" in project.notes
     files = {
-        f"frontend/src/components/{n['Form']}.jsx": _FORM.format(**n),
-        "frontend/src/App.jsx": _app(project, with_list, True),
+        f"frontend/src/components/{n['Form']}.jsx": FORM.format(**n),
+        "frontend/src/App.jsx": app(project, with_list, True),
     }
     project = replace(project, notes={**project.notes, **files})
     prompt = (
@@ -363,7 +226,7 @@ def form_component(project: WebProject) -> Step:
 
 _BUILD_TEST = '''
 
-def test_the_production_build_is_served_under_app():
+def test_the_production_build_is_served_underapp():
     """`vite build` of a copy of frontend/ with its own configuration and packages."""
     app = os.path.join(WORKSPACE, "frontend")
     assert os.path.isdir(os.path.join(app, "node_modules", "vite")), "frontend/ has no Vite: npm ci"
@@ -399,7 +262,7 @@ def production_build(project: WebProject) -> Step:
     needed = [title(project)]
     if "frontend/src/api/client.js" in project.notes:
         needed.append(f"/{project.resources[0].path}/")
-    config = _VITE_CONFIG.replace(
+    config = VITE_CONFIG.replace(
         "  plugins: [react()],\n", '  plugins: [react()],\n  base: "/app/",\n'
     )
     project = replace(project, notes={**project.notes, "frontend/vite.config.js": config})

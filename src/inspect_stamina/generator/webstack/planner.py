@@ -20,7 +20,7 @@ from inspect_stamina.errors import StaminaError
 from inspect_stamina.generator.planner.core import TEAMMATES, GeneratedTurn
 from inspect_stamina.generator.planner.phases import PHASES
 from inspect_stamina.generator.script_document import narrative
-from inspect_stamina.generator.webstack import actions, bugs, client, robustness
+from inspect_stamina.generator.webstack import actions, bugs, changes, client, robustness
 from inspect_stamina.generator.webstack.catalogue import THEMES, Theme
 from inspect_stamina.generator.webstack.checks import crud_test, test_file
 from inspect_stamina.generator.webstack.django_files import render
@@ -79,23 +79,23 @@ def theme_actions(theme: Theme) -> list[Action]:
         for r in theme.resources
     ]
     found += [  # each list sorted by its first text field
-        Action(f"ordering {r.model}", (r.model,), actions.add_ordering, (r.model, _first_text(r)))
+        Action(f"ordering {r.model}", (r.model,), changes.add_ordering, (r.model, _first_text(r)))
         for r in theme.resources
     ]
     found += [  # a parent's children, listed under it
         Action(
-            f"nested {_parent(r)}.{r.model}", (r.model,), actions.add_nested, (_parent(r), r.model)
+            f"nested {_parent(r)}.{r.model}", (r.model,), changes.add_nested, (_parent(r), r.model)
         )
         for r in others
     ]
     model, source, length = theme.slug
     lmodel, lname, llength = theme.longer
     found += [
-        Action("unique", (first.model,), actions.make_unique, (first.model, _first_text(first))),
-        Action("protect", (others[0].model,), actions.protect_parent, (others[0].model,)),
+        Action("unique", (first.model,), changes.make_unique, (first.model, _first_text(first))),
+        Action("protect", (others[0].model,), changes.protect_parent, (others[0].model,)),
         Action("guard", (), actions.guard_writes, (KEY_TURN,)),
-        Action("slug", (model,), actions.derive_slug, (model, source, length)),
-        Action("longer", (lmodel,), actions.lengthen, (lmodel, lname, llength)),
+        Action("slug", (model,), changes.derive_slug, (model, source, length)),
+        Action("longer", (lmodel,), changes.lengthen, (lmodel, lname, llength)),
         # bugs a teammate's settings change plants (who: drawn per seed, see WebPlanner)
         *(Action(f"bug {plant.__name__}", (), plant) for plant in bugs.PLANTS),
         # the React client over the first resource
