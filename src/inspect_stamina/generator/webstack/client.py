@@ -226,7 +226,7 @@ def form_component(project: WebProject) -> Step:
 
 _BUILD_TEST = '''
 
-def test_the_production_build_is_served_underapp():
+def test_the_production_build_is_served_under_app():
     """`vite build` of a copy of frontend/ with its own configuration and packages."""
     app = os.path.join(WORKSPACE, "frontend")
     assert os.path.isdir(os.path.join(app, "node_modules", "vite")), "frontend/ has no Vite: npm ci"
