@@ -60,11 +60,13 @@ def test_every_turn_is_checked_and_no_prompt_repeats(
     assert [t for t, n in Counter(t.prompt.text for t in turns).items() if n > 1] == []
     assert all(any(c.behavioural for c in t.checkpoints) for t in turns)
     assert loaded.script.image == "stamina-web"
-    [probe] = loaded.script.memory_probes
-    key = turns[probe.planted_at - 1].prompt.text
-    assert f"turn {probe.planted_at}" in turns[probe.probed_at - 1].prompt.text
-    assert probe.checks[0].grep and probe.checks[0].grep.replace("\\", "") in key
-    assert probe.probed_at - probe.planted_at >= 10
+    probes = loaded.script.memory_probes
+    assert probes and probes[0].id == "api_key"
+    for probe in probes:  # said once, asked for by its turn, at least ten turns later
+        said = turns[probe.planted_at - 1].prompt.text
+        assert f"turn {probe.planted_at}" in turns[probe.probed_at - 1].prompt.text
+        assert probe.checks[0].grep and probe.checks[0].grep.replace("\\", "") in said
+        assert probe.probed_at - probe.planted_at >= 10
 
 
 def test_a_raised_limit_ends_the_checks_of_the_old_one(tmp_path: Path) -> None:
@@ -106,6 +108,11 @@ def test_a_full_script_grows_a_react_client_checked_by_vitest(tmp_path: Path) ->
     setup = next(t for t in loaded.turns() if "npm ci" in t.prompt.text)
     script = (path.parent / (setup.prompt.reference or "")).read_text()
     assert "cp /opt/web-template/package.json" in script and "npm ci" in script
+    # the heading is the product's name, said in turn 3 and not again
+    product = WebPlanner(20, 2).product
+    assert product in loaded.turns()[2].prompt.text and product not in setup.prompt.text
+    app_check = next(c for c in frontend if c.name == "frontend app")
+    assert product in (path.parent / (app_check.test_file or "")).read_text()
     build = next(c for c in loaded.checkpoints() if c.name == "frontend builds for /app/")
     assert build.at_turn > setup.number
     client = next(c for c in frontend if c.name == "frontend API client")

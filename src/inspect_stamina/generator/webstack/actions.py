@@ -125,6 +125,39 @@ def plant_key(project: WebProject, key: str) -> Step:
     return Step("plant", "API_KEY set", prompt, project, (check,))
 
 
+README_TEST: Test = (
+    "readme_names_the_product_and_how_to_run_it",
+    [
+        "path = os.path.join(WORKSPACE, 'README.md')",
+        "assert os.path.isfile(path), 'there is no README.md at the root'",
+        "with open(path, encoding='utf-8') as readme:",
+        "    text = readme.read()",
+        "for needed in NEEDED:",
+        "    assert needed in text, f'README.md does not mention {needed!r}'",
+    ],
+)
+
+
+def name_product(project: WebProject, name: str) -> Step:
+    """The product's name, said once, in a README that also says how to run the API."""
+    project = replace(project, title=name)
+    readme = (
+        f"# {name}\n\n{name} is a JSON API on Django and Django REST framework.\n\n"
+        "## Running it\n\n```\npython manage.py migrate\npython manage.py runserver\n```\n\n"
+        "`DATABASE_PATH` names the SQLite file (db.sqlite3 beside manage.py without it).\n"
+    )
+    project = replace(project, notes={**project.notes, "README.md": readme})
+    prompt = (
+        f'Marketing has settled the product\'s name: "{name}". Start a `README.md` at the '
+        f"root whose first heading is {name}, with a short description and how to run the "
+        "API: `python manage.py migrate`, then `python manage.py runserver`, and what "
+        "`DATABASE_PATH` does. Keep the name in mind, the frontend will need it later."
+    )
+    needed = [name, "python manage.py migrate", "python manage.py runserver", "DATABASE_PATH"]
+    lines = [f"NEEDED = {needed!r}", *README_TEST[1]]
+    return Step("docs", "README names the product", prompt, project, ((README_TEST[0], lines),))
+
+
 def add_resource(project: WebProject, resource: Resource) -> Step:
     """A new resource, maybe pointing at an existing one, with its CRUD endpoints (its
     writes guarded if the others' are)."""
@@ -319,6 +352,7 @@ __all__ = [
     "add_resource",
     "add_search",
     "guard_writes",
+    "name_product",
     "plant_key",
     "start",
 ]

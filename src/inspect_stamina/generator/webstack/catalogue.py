@@ -276,4 +276,14 @@ THEMES: tuple[Theme, ...] = (
     ),
 )
 
-__all__ = ["THEMES", "Theme"]
+# the product's name, by theme: said once early and shown by the client much later
+PRODUCTS: dict[str, tuple[str, ...]] = {
+    "library": ("Shelfmark", "Pageturner", "Inkwell", "Folio Friends"),
+    "helpdesk": ("Answerdesk", "Helpline Hub", "Tickety", "Supportloop"),
+    "projects": ("Taskforge", "Plotline", "Milestone Mill", "Teamtrack"),
+    "events": ("Gatherly", "Venuebook", "Showtime Hub", "Meetwell"),
+    "inventory": ("Stockwise", "Shelfcount", "Binkeeper", "Tallyroom"),
+    "recipes": ("Panfolio", "Whiskbook", "Simmerlog", "Cookwell"),
+}
+
+__all__ = ["PRODUCTS", "THEMES", "Theme"]

@@ -72,9 +72,11 @@ def _js(value: object) -> str:
     return json.dumps(value)
 
 
-def setup(project: WebProject) -> Step:
-    """The React app in frontend/: the template's packages, `npm ci`, the heading."""
+def setup(project: WebProject, product_turn: int) -> Step:
+    """The React app in frontend/: the template's packages, `npm ci`, the heading (the
+    product's name said in `product_turn`, when it was)."""
     heading = title(project)
+    shown = f"the product's name from turn {product_turn}" if project.title else f"`{heading}`"
     files = {
         "frontend/.gitignore": "node_modules\ndist\n",
         "frontend/index.html": INDEX.format(title=heading),
@@ -88,8 +90,8 @@ def setup(project: WebProject) -> Step:
         "package.json and package-lock.json from /opt/web-template (React, Vite, Vitest, jsdom "
         "and Testing Library) and run `npm ci` there. Add `frontend/index.html`, "
         "`frontend/vite.config.js` (the React plugin) and `frontend/src/main.jsx`; "
-        f"`frontend/src/App.jsx` default-exports `App`, which for now shows the heading "
-        f"`<h1>{heading}</h1>`. Function components only."
+        f"`frontend/src/App.jsx` default-exports `App`, which for now shows {shown} as an "
+        "`<h1>` heading. Function components only."
     )
     test = _HELPERS + (
         '\nimport { render, screen } from "@testing-library/react";\n'

@@ -23,8 +23,8 @@ def names(r: Resource) -> dict[str, str]:
 
 
 def title(project: WebProject) -> str:
-    """The app's heading."""
-    return project.package[:1].upper() + project.package[1:]
+    """The app's heading: the product's name, or the package's without one."""
+    return project.title or project.package[:1].upper() + project.package[1:]
 
 
 INDEX = """\

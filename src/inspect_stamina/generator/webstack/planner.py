@@ -21,7 +21,7 @@ from inspect_stamina.generator.planner.core import TEAMMATES, GeneratedTurn
 from inspect_stamina.generator.planner.phases import PHASES
 from inspect_stamina.generator.script_document import narrative
 from inspect_stamina.generator.webstack import actions, bugs, changes, client, robustness
-from inspect_stamina.generator.webstack.catalogue import THEMES, Theme
+from inspect_stamina.generator.webstack.catalogue import PRODUCTS, THEMES, Theme
 from inspect_stamina.generator.webstack.checks import crud_test, test_file
 from inspect_stamina.generator.webstack.django_files import render
 from inspect_stamina.generator.webstack.schema import Resource, WebProject
@@ -34,6 +34,8 @@ DESCRIPTION = (
 IMAGE = "stamina-web"
 WEBSTACK = "webstack"  # the domain's name
 KEY_TURN = 2  # the turn that says the API key
+PRODUCT_TURN = 3  # the turn that names the product (the client's heading, much later)
+FIXED = 3  # the turns before the drawn ones
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,7 @@ def theme_actions(theme: Theme) -> list[Action]:
         # bugs a teammate's settings change plants (who: drawn per seed, see WebPlanner)
         *(Action(f"bug {plant.__name__}", (), plant) for plant in bugs.PLANTS),
         # the React client over the first resource
-        Action("client setup", (), client.setup),
+        Action("client setup", (), client.setup, (PRODUCT_TURN,)),
         Action("client module", ("client setup",), client.client_module, (KEY_TURN,)),
         Action("client list", ("client module",), client.list_component),
         Action("client form", ("client module",), client.form_component),
@@ -110,7 +112,7 @@ def theme_actions(theme: Theme) -> list[Action]:
 
 def most_turns(theme: Theme) -> int:
     """How many turns a script of the theme can hold."""
-    return 2 + len(theme_actions(theme))
+    return FIXED + len(theme_actions(theme))
 
 
 class WebPlanner:
@@ -125,6 +127,7 @@ class WebPlanner:
         self.package = draw.choice(self.theme.packages)
         self.key = f"{self.theme.key_prefix}-{draw.randrange(1000, 10000)}-{draw.choice('kmqxz')}"
         self.teammate = draw.choice(TEAMMATES)
+        self.product = draw.choice(PRODUCTS[self.theme.name])
         self.rng = random.Random(f"webstack:{turns}:{seed}")
         # one robustness turn of each kind, spread over the script after its first five
         spots = self.rng.sample(range(6, turns + 1), len(robustness.KINDS))
@@ -143,10 +146,11 @@ class WebPlanner:
         first = self.theme.resources[0]
         steps = [actions.start(self.package, first)]
         steps.append(actions.plant_key(steps[0].project, self.key))
+        steps.append(actions.name_product(steps[-1].project, self.product))
         done = {first.model}
         pending = theme_actions(self.theme)
         self.rng.shuffle(pending)
-        while len(pending) > self.total - 2:  # leave out the last drawn that nothing needs
+        while len(pending) > self.total - FIXED:  # leave out the last drawn nothing needs
             needed = {n for a in pending for n in a.needs}
             pending.remove(
                 next(
@@ -163,14 +167,16 @@ class WebPlanner:
             # the guard comes in the second half: a lock-down late in a project's life
             number = len(steps) + 1
             late = number >= max(self.total // 2, KEY_TURN + 10)
+            built = [a for a in pending if all(m in done for m in a.needs)]
             possible = [
                 a
-                for a in pending
-                if all(m in done for m in a.needs)
-                and (late or a.label != "guard" or len(pending) == 1)
+                for a in built
+                if (late or a.label != "guard")
                 # a teammate's commits come once there is a project to break
-                and (number > 5 or not a.label.startswith("bug ") or len(pending) == 1)
-            ]
+                and (number > 5 or not a.label.startswith("bug "))
+                # the client's heading is the name said in turn 3: ten turns on at least
+                and (number >= PRODUCT_TURN + 10 or a.label != "client setup")
+            ] or built  # a short script runs out of other work first
             # a robustness turn carries the first action it can
             carried = [a for a in possible if _wrappable(a)] if number in self.robust_turns else []
             ready = (carried or possible)[0]
@@ -193,7 +199,10 @@ class WebPlanner:
             after = render(step.project)
             changed = {p: t for p, t in after.items() if rendered.get(p) != t}
             rendered = after
-            kind = {"plant": "memory_plant", "guard": "memory_probe"}.get(step.kind, "feature")
+            probes = {"guard": "memory_probe", "client_setup": "memory_probe"}
+            kind = {"plant": "memory_plant", "docs": "memory_plant", **probes}.get(
+                step.kind, "feature"
+            )
             prompt: dict[str, Any] = {"text": step.prompt, "kind": kind, "reply": _reply(step)}
             turn = GeneratedTurn(number, phase, prompt, changed)
             if step.shell:  # it installs packages: a script writes the files and runs npm ci
@@ -275,6 +284,20 @@ class WebPlanner:
                             "present": False,
                         },
                     ],
+                }
+            )
+        heading = next(
+            (t.number for t in turns if t.checkpoint and t.checkpoint["name"] == "frontend app"),
+            None,
+        )
+        if heading is not None:
+            probes.append(
+                {
+                    "id": "product_name",
+                    "fact": f"The product is called {self.product} (README.md); the client shows it.",
+                    "planted_at": PRODUCT_TURN,
+                    "probed_at": heading,
+                    "checks": [{"grep": re.escape(self.product), "files": "frontend/src/**/*.jsx"}],
                 }
             )
         return {

@@ -143,6 +143,7 @@ class WebProject:
     migrations: tuple[Migration, ...] = ()
     api_key: str = ""  # the value writes to a guarded resource must send in X-Api-Key
     hosts: tuple[str, ...] = ()  # allowed besides 127.0.0.1 and localhost
+    title: str = ""  # the product's name, said once in turn 3 (the client's heading)
     notes: dict[str, str] = field(default_factory=dict)  # extra files: path -> text
 
     def resource(self, model: str) -> Resource:
