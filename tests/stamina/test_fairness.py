@@ -220,7 +220,9 @@ def test_generated_scripts_are_reported_honestly(tmp_path: Path) -> None:
 
     for line in list_domains(GENERATOR_VERSION):
         domain = line.split("\t")[0]
-        generate(domain, 40, 0, tmp_path / domain, GENERATOR_VERSION)
+        # 36 turns: as long as every domain's scripts go (the web-stack domain's are
+        # 20-37 so far)
+        generate(domain, 36, 0, tmp_path / domain, GENERATOR_VERSION)
         out = tmp_path / f"{domain}.json"
         result = fairness(str(tmp_path / domain), "-o", str(out), cwd=tmp_path)
         assert "Traceback" not in result.stderr, result.stderr
