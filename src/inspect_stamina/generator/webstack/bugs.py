@@ -24,17 +24,18 @@ def _appended(lines: str) -> str:
     return f"cat >> {SETTINGS} <<'{TEAMMATE_EOF}'\n{lines}{TEAMMATE_EOF}\n"
 
 
-def _first(project: WebProject) -> tuple[str, dict[str, object], list[str]]:
-    """The first resource's URL, a body it accepts and the lines creating what it needs."""
+def _first(project: WebProject) -> tuple[str, dict[str, int], list[str]]:
+    """The first resource's URL, the ids its foreign keys name and the lines creating them."""
     first = project.resources[0]
     refs = Refs(project)
     ids = refs.parents(first)
-    return f"/api/{first.path}/", first.minimal(1, ids), list(refs.lines)
+    return f"/api/{first.path}/", ids, list(refs.lines)
 
 
 def hardcoded_database(project: WebProject, who: str) -> Step:
     """A teammate pins the database to db.sqlite3 beside manage.py."""
-    url, body, lines = _first(project)
+    url, ids, lines = _first(project)
+    body = project.resources[0].minimal(1, ids)
     setup = _appended(
         f"\n# {who}: one database for everyone, no more environment surprises\n"
         'DATABASES["default"]["NAME"] = str(BASE_DIR / "db.sqlite3")\n'
@@ -57,7 +58,8 @@ def hardcoded_database(project: WebProject, who: str) -> Step:
 
 def production_hosts(project: WebProject, who: str) -> Step:
     """A teammate replaces the allowed hosts with the production name only."""
-    url, body, lines = _first(project)
+    url, ids, lines = _first(project)
+    body = project.resources[0].minimal(1, ids)
     host = f"api.{project.package}.example.com"
     setup = _appended(f'\n# {who}: production host\nALLOWED_HOSTS = ["{host}"]\n')
     lines += [
@@ -79,9 +81,7 @@ def production_hosts(project: WebProject, who: str) -> Step:
 def paged_lists(project: WebProject, who: str) -> Step:
     """A teammate turns on DRF's page-number pagination for every list."""
     first = project.resources[0]
-    url, _, lines = _first(project)
-    refs = Refs(project)
-    ids = refs.parents(first)
+    url, ids, lines = _first(project)
     bodies = [first.minimal(n, ids) for n in (1, 2, 3)]
     lines += [f"api.created({url!r}, {b!r})" for b in bodies]
     records = [first.answer(n, b) for n, b in enumerate(bodies, 1)]

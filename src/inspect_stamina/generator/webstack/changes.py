@@ -70,7 +70,7 @@ def lengthen(project: WebProject, model: str, name: str, length: int) -> Step:
     resource = project.resource(model)
     old = resource.field(name)
     f = replace(old, max_length=length)
-    resource = replace(resource, fields=tuple(f if x.name == name else x for x in resource.fields))
+    resource = resource.with_field(f)
     project = project.with_resource(resource)
     project = project.migrated(
         f"alter_{resource.singular}_{name}", files.alter_field(project, resource, f)
@@ -162,7 +162,7 @@ def make_unique(project: WebProject, model: str, name: str) -> Step:
     """A text field no two records may share (an AlterField migration)."""
     resource = project.resource(model)
     f = replace(resource.field(name), unique=True)
-    resource = replace(resource, fields=tuple(f if x.name == name else x for x in resource.fields))
+    resource = resource.with_field(f)
     project = project.with_resource(resource)
     project = project.migrated(
         f"unique_{resource.singular}_{name}", files.alter_field(project, resource, f)
@@ -195,7 +195,7 @@ def protect_parent(project: WebProject, child_model: str) -> Step:
     child = project.resource(child_model)
     link = next(f for f in child.fields if f.kind == "fk")
     f = replace(link, protect=True)
-    child = replace(child, fields=tuple(f if x.name == link.name else x for x in child.fields))
+    child = child.with_field(f)
     project = project.with_resource(child)
     project = project.migrated(
         f"protect_{child.singular}_{f.name}", files.alter_field(project, child, f)

@@ -1,11 +1,11 @@
 """A web-stack script's turns: a seed draws a theme, a package, a key and an order.
 
 The first turn lays the project out with its first resource, the second plants the API
-key that a later turn locks writes with; the others are the theme's actions in a seeded
-order that respects what each needs (a resource before its fields and filters). Each
-turn's reference is the files its action changed; its checkpoint runs the action's
-tests, until a later turn changes what they assert (a text limit raised, a migration
-after a data migration, which that test counts back from).
+key that a later turn locks writes with, the third names the product the client later
+shows; the others are the theme's actions in a seeded order that respects what each
+needs (a resource before its fields and filters). Each turn's reference is the files its
+action changed; its checkpoint runs the action's tests, until a later turn changes what
+they assert (a text limit raised, a deletion protected).
 """
 
 from __future__ import annotations
@@ -47,10 +47,8 @@ class Action:
     run: Callable[..., actions.Step]  # run(project, *args)
     args: tuple[Any, ...] = ()
 
-    def apply(self, project: WebProject, teammate: str) -> actions.Step:
-        """The step this action makes of `project` (a bug's commit is `teammate`'s)."""
-        if self.label.startswith("bug "):
-            return self.run(project, teammate)
+    def apply(self, project: WebProject) -> actions.Step:
+        """The step this action makes of `project`."""
         return self.run(project, *self.args)
 
 
@@ -62,8 +60,8 @@ def _parent(resource: Resource) -> str:
     return next(f.target for f in resource.fields if f.kind == "fk")
 
 
-def theme_actions(theme: Theme) -> list[Action]:
-    """Every action the theme offers after its first two turns."""
+def theme_actions(theme: Theme, teammate: str = "") -> list[Action]:
+    """Every action the theme offers after its fixed turns (`teammate` commits the bugs)."""
     first, *others = theme.resources
     found = [
         Action(f"resource {r.model}", (_parent(r),), actions.add_resource, (r,)) for r in others
@@ -98,8 +96,8 @@ def theme_actions(theme: Theme) -> list[Action]:
         Action("guard", (), actions.guard_writes, (KEY_TURN,)),
         Action("slug", (model,), changes.derive_slug, (model, source, length)),
         Action("longer", (lmodel,), changes.lengthen, (lmodel, lname, llength)),
-        # bugs a teammate's settings change plants (who: drawn per seed, see WebPlanner)
-        *(Action(f"bug {plant.__name__}", (), plant) for plant in bugs.PLANTS),
+        # bugs a teammate's settings change plants
+        *(Action(f"bug {plant.__name__}", (), plant, (teammate,)) for plant in bugs.PLANTS),
         # the React client over the first resource
         Action("client setup", (), client.setup, (PRODUCT_TURN,)),
         Action("client module", ("client setup",), client.client_module, (KEY_TURN,)),
@@ -113,6 +111,16 @@ def theme_actions(theme: Theme) -> list[Action]:
 def most_turns(theme: Theme) -> int:
     """How many turns a script of the theme can hold."""
     return FIXED + len(theme_actions(theme))
+
+
+# the prompt kind of steps that are not plain features (robustness and bug turns set
+# their own); the guard and the client's heading ask for what turns 2 and 3 said
+_PROMPT_KINDS = {
+    "plant": "memory_plant",
+    "docs": "memory_plant",
+    "guard": "memory_probe",
+    "client_setup": "memory_probe",
+}
 
 
 class WebPlanner:
@@ -148,7 +156,7 @@ class WebPlanner:
         steps.append(actions.plant_key(steps[0].project, self.key))
         steps.append(actions.name_product(steps[-1].project, self.product))
         done = {first.model}
-        pending = theme_actions(self.theme)
+        pending = theme_actions(self.theme, self.teammate)
         self.rng.shuffle(pending)
         while len(pending) > self.total - FIXED:  # leave out the last drawn nothing needs
             needed = {n for a in pending for n in a.needs}
@@ -181,7 +189,7 @@ class WebPlanner:
             carried = [a for a in possible if _wrappable(a)] if number in self.robust_turns else []
             ready = (carried or possible)[0]
             pending.remove(ready)
-            step = ready.apply(project, self.teammate)
+            step = ready.apply(project)
             if number in self.robust_turns and _wrappable(ready):
                 step = robustness.wrap(self.robust_turns[number], step, project, self.rng)
             project = step.project
@@ -199,10 +207,7 @@ class WebPlanner:
             after = render(step.project)
             changed = {p: t for p, t in after.items() if rendered.get(p) != t}
             rendered = after
-            probes = {"guard": "memory_probe", "client_setup": "memory_probe"}
-            kind = {"plant": "memory_plant", "docs": "memory_plant", **probes}.get(
-                step.kind, "feature"
-            )
+            kind = _PROMPT_KINDS.get(step.kind, "feature")
             prompt: dict[str, Any] = {"text": step.prompt, "kind": kind, "reply": _reply(step)}
             turn = GeneratedTurn(number, phase, prompt, changed)
             if step.shell:  # it installs packages: a script writes the files and runs npm ci

@@ -94,6 +94,12 @@ class Resource:
         """One of its fields by name."""
         return next(f for f in self.fields if f.name == name)
 
+    def with_field(self, changed: Field) -> Resource:
+        """This resource with its field of `changed`'s name replaced by `changed`."""
+        return replace(
+            self, fields=tuple(changed if f.name == changed.name else f for f in self.fields)
+        )
+
     def sample(self, n: int, refs: dict[str, int]) -> dict[str, Any]:
         """The `n`th body a test creates: every field given, foreign keys from `refs`."""
         body: dict[str, Any] = {}
