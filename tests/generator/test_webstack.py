@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +22,15 @@ from inspect_stamina.generator.webstack.catalogue import THEMES, Theme
 from inspect_stamina.generator.webstack.planner import WebPlanner, most_turns
 from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS
+from tests.helpers import validate_cli
+
+
+def _host_fairness(path: Path, cwd: Path) -> dict[str, Any]:
+    """The report of `validate --fairness --no-replay` on `path`, which must pass."""
+    result = validate_cli(str(path), "--fairness", "--no-replay", cwd=cwd)
+    assert result.returncode == 0, result.stdout + result.stderr
+    [report] = json.loads((cwd / "fairness.json").read_text())
+    return report
 
 
 def _files(root: Path) -> dict[str, bytes]:
@@ -87,14 +96,7 @@ def test_a_raised_limit_ends_the_checks_of_the_old_one(tmp_path: Path) -> None:
 @pytest.mark.parametrize("seed", [0, 7])
 def test_webstack_scripts_pass_the_host_fairness_instruments(tmp_path: Path, seed: int) -> None:
     path = generate("webstack", 21, seed, tmp_path / "script")
-    result = subprocess.run(
-        ["inspect-stamina", "validate", str(path), "--fairness", "--no-replay"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    [report] = json.loads((tmp_path / "fairness.json").read_text())
+    report = _host_fairness(path, tmp_path)
     assert report["passed"], report
 
 
@@ -158,14 +160,7 @@ def test_robustness_turns_carry_real_work_and_no_canned_reply_passes(
         expect, reply = turn.prompt.expect, turn.prompt.reply or ""
         assert expect and all(re.search(p, reply, re.IGNORECASE) for p in expect.reply_patterns)
         assert expect.behaviour != "ask_clarification" or "?" in reply
-    result = subprocess.run(
-        ["inspect-stamina", "validate", str(path), "--fairness", "--no-replay"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    [report] = json.loads((tmp_path / "fairness.json").read_text())
+    report = _host_fairness(path, tmp_path)
     canned = next(i for i in report["instruments"] if i["name"] == "canned repliers")
     assert canned["figures"]["robustness_turns"] == 4
     assert max(canned["figures"]["scores"].values()) <= 0.2, canned
@@ -184,21 +179,11 @@ def test_a_fresh_webstack_script_runs_and_is_fair(tmp_path: Path) -> None:
     each checkpoint fails before its turn, and every turn's omission is caught."""
     length = most_turns(WebPlanner(20, 41).theme)
     path = generate("webstack", length, 41, tmp_path / "script")
-    run = subprocess.run(
-        ["inspect-stamina", "validate", str(path), "--run"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
+    run = validate_cli(str(path), "--run", cwd=tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
     assert f"{length} failing before their turn" in run.stdout, run.stdout
     out = tmp_path / "fairness.json"
-    fair = subprocess.run(
-        ["inspect-stamina", "validate", str(path), "--fairness", "-o", str(out)],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
+    fair = validate_cli(str(path), "--fairness", "-o", str(out), cwd=tmp_path)
     assert fair.returncode == 0, fair.stdout + fair.stderr
     [report] = json.loads(out.read_text())
     results = {i["name"]: i for i in report["instruments"]}
