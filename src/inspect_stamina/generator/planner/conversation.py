@@ -10,12 +10,13 @@ The values are drawn per seed.
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from inspect_stamina.generator.planner.core import TEAMMATES, GeneratedTurn, Planner
+from inspect_stamina.generator.planner.core import TEAMMATES, GeneratedTurn
 
 MONTHS = (
     "January",
@@ -50,6 +51,14 @@ CONVERSATION_PLANTS = 4
 MIN_GAP, MAX_GAP = 10, 80
 
 
+class Speaker(Protocol):
+    """What drawing a remark needs of a planner: its random draws and the teammate whose
+    commits its bug reports name."""
+
+    rng: random.Random
+    teammate: str
+
+
 @dataclass(frozen=True)
 class Remark:
     """One fact said in passing: the aside, the later question, its graded facts."""
@@ -67,7 +76,7 @@ def _words(words: list[str]) -> list[str]:
     return [rf"\b{re.escape(w)}\b" for w in words]
 
 
-def _reviewer(planner: Planner) -> Remark:
+def _reviewer(planner: Speaker) -> Remark:
     candidates = [t for t in TEAMMATES if t != planner.teammate]
     who = planner.rng.choice(candidates)
     return Remark(
@@ -87,7 +96,7 @@ def _reviewer(planner: Planner) -> Remark:
     )
 
 
-def _deadline(planner: Planner) -> Remark:
+def _deadline(planner: Speaker) -> Remark:
     day, month = planner.rng.randint(2, 28), planner.rng.randrange(12)
     name = MONTHS[month]
     patterns = [
@@ -108,7 +117,7 @@ def _deadline(planner: Planner) -> Remark:
     )
 
 
-def _audience(planner: Planner) -> Remark:
+def _audience(planner: Speaker) -> Remark:
     company, team = planner.rng.choice(COMPANIES), planner.rng.choice(TEAMS)
     return Remark(
         "audience",
@@ -126,7 +135,7 @@ def _audience(planner: Planner) -> Remark:
     )
 
 
-def _no_dependencies(planner: Planner) -> Remark:
+def _no_dependencies(planner: Speaker) -> Remark:
     reason, words, mark = planner.rng.choice(REASONS)
     others = [m for _, _, m in REASONS if m != mark]
     return Remark(
@@ -139,7 +148,7 @@ def _no_dependencies(planner: Planner) -> Remark:
     )
 
 
-def _demo(planner: Planner) -> Remark:
+def _demo(planner: Speaker) -> Remark:
     day = planner.rng.choice(WEEKDAYS)
     who = planner.rng.choice([t for t in TEAMMATES if t != planner.teammate])
     return Remark(
@@ -158,7 +167,7 @@ def _demo(planner: Planner) -> Remark:
     )
 
 
-REMARKS: tuple[Callable[[Planner], Remark], ...] = (
+REMARKS: tuple[Callable[[Speaker], Remark], ...] = (
     _reviewer,
     _deadline,
     _audience,
@@ -180,17 +189,22 @@ def _said(turn: GeneratedTurn) -> str:
     return f"{turn.prompt['text']} {turn.prompt.get('reply', '')}"
 
 
-def plant_conversation(planner: Planner, plan: list[GeneratedTurn]) -> list[dict[str, Any]]:
-    """Say facts in passing in code turns and ask for them later; the memory probes."""
+def plant_conversation(
+    planner: Speaker,
+    plan: list[GeneratedTurn],
+    remarks: Sequence[Callable[[Speaker], Remark]] = REMARKS,
+) -> list[dict[str, Any]]:
+    """Say facts in passing in code turns and ask for them later (`CONVERSATION_PLANTS`
+    of `remarks`); the memory probes."""
     hosts = [
         t.number
         for t in plan
         if t.prompt["kind"] == "feature" and t.number > 1 and "layer" not in t.prompt
     ]
-    remarks = [make(planner) for make in planner.rng.sample(REMARKS, CONVERSATION_PLANTS)]
+    drawn = [make(planner) for make in planner.rng.sample(remarks, CONVERSATION_PLANTS)]
     used: set[int] = set()
     probes = []
-    for remark in remarks:
+    for remark in drawn:
         # the question's turn must not carry the answer (an echo would pass it), nor give
         # its reply cause to name another candidate (a month, a weekday); once per turn
         askable = {
@@ -227,4 +241,4 @@ def plant_conversation(planner: Planner, plan: list[GeneratedTurn]) -> list[dict
     return probes
 
 
-__all__ = ["CONVERSATION_PLANTS", "REMARKS", "plant_conversation"]
+__all__ = ["CONVERSATION_PLANTS", "REMARKS", "Speaker", "plant_conversation"]

@@ -46,6 +46,9 @@ class Step:
     # a robustness turn's (kind, expect, answer, reply): the request wrapped in a vague,
     # mistaken or contradictory one (robustness.py), and what the oracle replies
     robustness: tuple[str, dict[str, Any], str, str] | None = None
+    # a question's (kind "question"): the facts its answer must name, the oracle's reply
+    facts: tuple[dict[str, Any], ...] = ()
+    reply: str = ""
 
 
 MIGRATIONS_IN_STEP: Test = (

@@ -17,10 +17,18 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from inspect_stamina.errors import StaminaError
+from inspect_stamina.generator.planner.conversation import plant_conversation
 from inspect_stamina.generator.planner.core import TEAMMATES, GeneratedTurn
 from inspect_stamina.generator.planner.phases import PHASES
 from inspect_stamina.generator.script_document import narrative
-from inspect_stamina.generator.webstack import actions, bugs, changes, client, robustness
+from inspect_stamina.generator.webstack import (
+    actions,
+    bugs,
+    changes,
+    client,
+    conversation,
+    robustness,
+)
 from inspect_stamina.generator.webstack.catalogue import PRODUCTS, THEMES, Theme
 from inspect_stamina.generator.webstack.checks import crud_test, test_file
 from inspect_stamina.generator.webstack.django_files import render
@@ -109,8 +117,11 @@ def theme_actions(theme: Theme, teammate: str = "") -> list[Action]:
 
 
 def most_turns(theme: Theme) -> int:
-    """How many turns a script of the theme can hold."""
-    return FIXED + len(theme_actions(theme))
+    """How many turns a script of the theme can hold (its actions, and its questions)."""
+    total = FIXED + len(theme_actions(theme))
+    while total + 1 - FIXED - conversation.questions_in(total + 1) <= len(theme_actions(theme)):
+        total += 1
+    return total
 
 
 # the prompt kind of steps that are not plain features (robustness and bug turns set
@@ -137,8 +148,11 @@ class WebPlanner:
         self.teammate = draw.choice(TEAMMATES)
         self.product = draw.choice(PRODUCTS[self.theme.name])
         self.rng = random.Random(f"webstack:{turns}:{seed}")
-        # one robustness turn of each kind, spread over the script after its first five
-        spots = self.rng.sample(range(6, turns + 1), len(robustness.KINDS))
+        # a question about the live API in each decade from turn 11, then one robustness
+        # turn of each kind, spread over the script after its first five
+        self.question_spots = conversation.question_turns(turns, self.rng)
+        free = [n for n in range(6, turns + 1) if n not in self.question_spots]
+        spots = self.rng.sample(free, len(robustness.KINDS))
         self.robust_turns = dict(zip(sorted(spots), robustness.KINDS, strict=True))
         offered = most_turns(self.theme)
         if not 20 <= turns <= offered:
@@ -147,6 +161,7 @@ class WebPlanner:
                 f"{self.theme.name!r}, seed {seed}); asked for {turns}: pass --turns {offered} "
                 "or fewer."
             )
+        self.conversation_probes: list[dict[str, Any]] = []
         self.project = WebProject(self.package)
 
     def plan(self) -> list[GeneratedTurn]:
@@ -158,7 +173,8 @@ class WebPlanner:
         done = {first.model}
         pending = theme_actions(self.theme, self.teammate)
         self.rng.shuffle(pending)
-        while len(pending) > self.total - FIXED:  # leave out the last drawn nothing needs
+        while len(pending) > self.total - FIXED - len(self.question_spots):
+            # leave out the last drawn nothing needs
             needed = {n for a in pending for n in a.needs}
             pending.remove(
                 next(
@@ -171,9 +187,16 @@ class WebPlanner:
             )
         pending.sort(key=lambda a: a.label == "longer")  # a limit raised late keeps more checks
         project = steps[-1].project
-        while pending:
+        asked: set[str] = set()
+        planned = tuple(r.path for r in self.theme.resources)
+        for number in range(FIXED + 1, self.total + 1):
+            if number in self.question_spots:
+                text, facts, reply = conversation.question(project, planned, asked, self.rng)
+                steps.append(
+                    actions.Step("question", "", text, project, (), facts=tuple(facts), reply=reply)
+                )
+                continue
             # the guard comes in the second half: a lock-down late in a project's life
-            number = len(steps) + 1
             late = number >= max(self.total // 2, KEY_TURN + 10)
             built = [a for a in pending if all(m in done for m in a.needs)]
             possible = [
@@ -195,8 +218,12 @@ class WebPlanner:
             project = step.project
             done |= {r.model for r in project.resources} | {ready.label}
             steps.append(step)
+        assert not pending, [a.label for a in pending]
         self.project = project
-        return self._turns(steps)
+        turns = self._turns(steps)
+        # facts said in passing in feature turns, asked for in later ones
+        self.conversation_probes = plant_conversation(self, turns, conversation.REMARKS)
+        return turns
 
     def _turns(self, steps: list[actions.Step]) -> list[GeneratedTurn]:
         bounds = [max(1, round(f * self.total)) for f, _ in PHASES]
@@ -207,8 +234,12 @@ class WebPlanner:
             after = render(step.project)
             changed = {p: t for p, t in after.items() if rendered.get(p) != t}
             rendered = after
-            kind = _PROMPT_KINDS.get(step.kind, "feature")
-            prompt: dict[str, Any] = {"text": step.prompt, "kind": kind, "reply": _reply(step)}
+            prompt: dict[str, Any] = {"text": step.prompt}
+            if step.kind == "question":  # nothing changes; the answer is graded by facts
+                prompt |= {"kind": "explain", "facts": list(step.facts), "reply": step.reply}
+                turns.append(GeneratedTurn(number, phase, prompt))
+                continue
+            prompt |= {"kind": _PROMPT_KINDS.get(step.kind, "feature"), "reply": _reply(step)}
             turn = GeneratedTurn(number, phase, prompt, changed)
             if step.shell:  # it installs packages: a script writes the files and runs npm ci
                 turn.files, turn.shell = {}, _install_script(changed)
@@ -305,6 +336,7 @@ class WebPlanner:
                     "checks": [{"grep": re.escape(self.product), "files": "frontend/src/**/*.jsx"}],
                 }
             )
+        probes += self.conversation_probes
         return {
             "task_name": f"Generated webstack project ({self.total} turns, seed {self.seed})",
             "description": "Generated by inspect-stamina's script generator, version 3: a user "
