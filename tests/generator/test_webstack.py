@@ -8,9 +8,12 @@ caught.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
+import statistics
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +21,11 @@ import pytest
 
 from inspect_stamina.errors import StaminaError
 from inspect_stamina.generator.generate import generate
+from inspect_stamina.generator.summary import overlap, script_figures
+from inspect_stamina.generator.webstack import conversation, robustness
 from inspect_stamina.generator.webstack.catalogue import THEMES, Theme
 from inspect_stamina.generator.webstack.planner import WebPlanner, most_turns
+from inspect_stamina.generator.webstack.schema import WebProject
 from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS
 from tests.helpers import validate_cli
@@ -64,12 +70,15 @@ def test_a_script_holds_what_its_catalogue_offers() -> None:
 def test_every_turn_is_checked_and_no_prompt_repeats(
     tmp_path: Path, length: int, seed: int
 ) -> None:
+    """Every turn is checked in the sandbox or, for a question, graded by facts."""
     loaded = load_script(generate("webstack", length, seed, tmp_path / "s"))
     turns = loaded.turns()
     assert [t for t, n in Counter(t.prompt.text for t in turns).items() if n > 1] == []
-    assert all(any(c.behavioural for c in t.checkpoints) for t in turns)
+    questions = [t for t in turns if t.prompt.kind == "explain"]
+    assert all(t.prompt.facts and not t.checkpoints for t in questions)
+    assert all(any(c.behavioural for c in t.checkpoints) for t in turns if t not in questions)
     assert loaded.script.image == "stamina-web"
-    probes = loaded.script.memory_probes
+    probes = [p for p in loaded.script.memory_probes if p.checks]
     assert probes and probes[0].id == "api_key"
     for probe in probes:  # said once, asked for by its turn, at least ten turns later
         said = turns[probe.planted_at - 1].prompt.text
@@ -88,9 +97,8 @@ def test_a_raised_limit_ends_the_checks_of_the_old_one(tmp_path: Path) -> None:
     ended = [t for t in turns if t.checkpoint and t.checkpoint.get("until_turn") == raised - 1]
     assert ended, "the CRUD check of the old limit keeps running"
     assert all(name in t.prompt["text"] for t in ended)
-    assert all(
-        t.checkpoint and "until_turn" not in t.checkpoint for t in turns if t.number >= raised
-    )
+    later = [t.checkpoint for t in turns if t.number >= raised and t.checkpoint]
+    assert later and all("until_turn" not in c for c in later)
 
 
 @pytest.mark.parametrize("seed", [0, 7])
@@ -164,6 +172,84 @@ def test_robustness_turns_carry_real_work_and_no_canned_reply_passes(
     canned = next(i for i in report["instruments"] if i["name"] == "canned repliers")
     assert canned["figures"]["robustness_turns"] == 4
     assert max(canned["figures"]["scores"].values()) <= 0.2, canned
+
+
+@pytest.mark.parametrize("seed", [0, 3, 8])
+def test_six_facts_are_planted_and_asked_for_ten_to_eighty_turns_later(
+    tmp_path: Path, seed: int
+) -> None:
+    """The key and the product's name, checked in code, and four facts said in passing
+    (who signs off, a date, who it is for, the demo day, why SQLite) asked for in a
+    later code turn whose work is checked too; the oracle's reply carries each fact and
+    the question none."""
+    loaded = load_script(generate("webstack", 36, seed, tmp_path / "s"))
+    turns, probes = loaded.turns(), loaded.script.memory_probes
+    said = [p for p in probes if p.facts]
+    assert len(probes) >= 6 and len(said) >= 4
+    for probe in said:
+        assert 10 <= probe.probed_at - probe.planted_at <= 80
+        planted, probed = turns[probe.planted_at - 1], turns[probe.probed_at - 1]
+        assert (planted.prompt.kind, probed.prompt.kind) == ("memory_plant", "memory_probe")
+        assert any(c.behavioural for c in probed.checkpoints)
+        for fact in probe.facts:
+            assert any(re.search(p, planted.prompt.text, re.I) for p in fact.any_of)
+            assert any(re.search(p, probed.prompt.reply or "", re.I) for p in fact.any_of)
+            assert not any(re.search(p, probed.prompt.text, re.I) for p in fact.any_of)
+
+
+def test_seeds_plant_different_facts(tmp_path: Path) -> None:
+    asides = set()
+    for seed in range(4):
+        loaded = load_script(generate("webstack", 30, seed, tmp_path / str(seed)))
+        asides |= {p.fact.split(" (turn")[0] for p in loaded.script.memory_probes if p.facts}
+    assert len(asides) >= 12, asides
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_questions_ask_about_the_live_api_at_most_once_in_ten_turns(
+    tmp_path: Path, seed: int
+) -> None:
+    """One question in each decade from turn 11, graded by facts the oracle's reply
+    names, the question does not, and no other candidate the reply names."""
+    turns = load_script(generate("webstack", 41, seed, tmp_path / "s")).turns()
+    questions = [t for t in turns if t.prompt.kind == "explain"]
+    assert [(t.number - 1) // 10 for t in questions] == [1, 2, 3, 4]
+    for turn in questions:
+        reply = turn.prompt.reply or ""
+        for fact in turn.prompt.facts:
+            assert any(re.search(p, reply, re.I) for p in fact.any_of), turn.number
+            assert not any(re.search(p, turn.prompt.text, re.I) for p in fact.any_of)
+            assert not any(re.search(p, reply, re.I) for p in fact.none_of)
+
+
+def test_a_question_about_the_endpoints_rules_out_those_not_built_yet() -> None:
+    theme = THEMES[0]
+    first = theme.resources[0]
+    project = WebProject("app").with_resource(first)
+    planned = tuple(r.path for r in theme.resources)
+    options = conversation.askable(project, planned)
+    [key] = [k for k in options if k.startswith("endpoints:")]
+    _, facts, reply = options[key]()
+    assert [f["name"] for f in facts] == [f"/api/{first.path}/"]
+    assert facts[0]["none_of"] == [re.escape(f"/api/{r.path}/") for r in theme.resources[1:]]
+    assert "key" not in options  # which header writes need: only once they need one
+    guarded = replace(project, api_key="k-1", resources=(replace(first, guarded=True),))
+    assert "key" in conversation.askable(guarded, planned)
+
+
+def test_each_robustness_kind_has_twenty_wordings_or_more() -> None:
+    """Counted over an API of one resource, so each wording is a form of its own, not
+    the same form over another resource."""
+    project = WebProject("app", api_key="lib-1234-k").with_resource(THEMES[0].resources[0])
+    for kind in robustness.KINDS:
+        assert len(robustness.phrasings(kind, project)) >= 20, kind
+
+
+def test_two_seeds_share_at_most_half_their_collections(tmp_path: Path) -> None:
+    figures = [script_figures(generate("webstack", 30, s, tmp_path / str(s))) for s in range(6)]
+    assert all({"/api/" in n for n in f.names} == {True, False} for f in figures)
+    shared = [overlap(a.names, b.names) for a, b in itertools.combinations(figures, 2)]
+    assert statistics.mean(shared) <= 0.5, shared
 
 
 def test_older_generator_versions_do_not_write_it(tmp_path: Path) -> None:

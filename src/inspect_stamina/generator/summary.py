@@ -2,8 +2,8 @@
 
 Turns by kind, exact duplicate prompts, questions per 100 turns, bug origins, memory
 probes (in code, in the conversation) and their gaps, robustness turns that carry a
-behavioural check, the functions the requests introduce (for seed overlap), and the
-difficulty by phase (files and lines changed per reference).
+behavioural check, the functions and API collections the requests introduce (for seed
+overlap), and the difficulty by phase (files and lines changed per reference).
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from inspect_stamina.stamina.difficulty import describe_difficulty, difficulty_b
 from inspect_stamina.stamina.loaded_script import load_script
 from inspect_stamina.stamina.script import ROBUSTNESS_KINDS
 
-# a function a request names: `name(params)`
+# a function a request names (`name(params)`), or an API collection (`/api/name/`)
 _SIGNATURE = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)\(")
+_COLLECTION = re.compile(r"/api/([a-z][a-z0-9_-]*)/")
 
 
 @dataclass
@@ -50,7 +51,7 @@ class ScriptFigures:
             f"memory probes: {self.code_probes} in code, {self.conversation_probes} of the "
             f"conversation, gaps {min(self.probe_gaps, default=0)}-{max(self.probe_gaps, default=0)} turns",
             f"robustness turns: {self.robustness}, {self.robustness_checked} with a behavioural check",
-            f"functions the requests introduce: {len(self.names)}",
+            f"functions and API collections the requests introduce: {len(self.names)}",
             self.difficulty,
         ]
 
@@ -66,7 +67,9 @@ def script_figures(path: Path) -> ScriptFigures:
     names: set[str] = set()
     for turn in turns:
         if turn.prompt.reference:
-            names.update(_SIGNATURE.findall(f"{turn.prompt.text} {turn.prompt.answer or ''}"))
+            said = f"{turn.prompt.text} {turn.prompt.answer or ''}"
+            names.update(_SIGNATURE.findall(said))
+            names.update(f"/api/{c}/" for c in _COLLECTION.findall(said))
     return ScriptFigures(
         turns=len(turns),
         kinds=dict(Counter(t.prompt.kind for t in turns)),
