@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import subprocess
 from importlib.metadata import version
+from pathlib import Path
 
 import pytest
 
@@ -63,3 +64,22 @@ def test_every_subcommand_help_says_what_it_does(
         assert description.strip() and not description.startswith(
             ("positional arguments", "options")
         ), (name, shown)
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    """`inspect-stamina ... | head` closes the pipe early: the command stops quietly with
+    the shell's status for it (141), no traceback."""
+    from inspect_stamina.generator.generate import generate
+
+    script = generate("algorithms", 20, 0, tmp_path / "s", version="3")
+    run = subprocess.Popen(
+        ["inspect-stamina", "validate", str(script), "--fairness", "--no-replay"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    )
+    assert run.stdout is not None and run.stderr is not None
+    run.stdout.close()  # the reader is gone before the first line
+    errors = run.stderr.read().decode()
+    assert run.wait() == 141, errors
+    assert "Traceback" not in errors

@@ -530,6 +530,11 @@ def main(argv: list[str] | None = None) -> int:
     except StaminaError as ex:
         print(f"inspect-stamina: error: {ex}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # the reader stopped early (`| head`): quiet, as a shell tool is; Python must not
+        # complain again when it flushes stdout on exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     return 0
 
 
