@@ -260,9 +260,11 @@ def test_the_production_build_is_served_under_app():
 
 def production_build(project: WebProject) -> Step:
     """The production build served under /app/: Vite's base, checked by building a copy."""
-    # the heading, and the API's path once the client module calls it
+    # the heading, and the API's path once App shows a component that calls it (a module
+    # nothing imports yet is left out of the bundle)
     needed = [title(project)]
-    if "frontend/src/api/client.js" in project.notes:
+    n = names(project.resources[0])
+    if any(f"frontend/src/components/{n[c]}.jsx" in project.notes for c in ("List", "Form")):
         needed.append(f"/{project.resources[0].path}/")
     config = VITE_CONFIG.replace(
         "  plugins: [react()],\n", '  plugins: [react()],\n  base: "/app/",\n'
