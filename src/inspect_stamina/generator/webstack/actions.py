@@ -19,7 +19,7 @@ from inspect_stamina.generator.webstack.checks import (
     served,
     stored_rows_test,
 )
-from inspect_stamina.generator.webstack.schema import Field, Resource, WebProject
+from inspect_stamina.generator.webstack.schema import Field, Resource, WebProject, article
 
 Test = tuple[str, list[str]]  # (test name, body lines)
 
@@ -49,6 +49,10 @@ class Step:
     # a question's (kind "question"): the facts its answer must name, the oracle's reply
     facts: tuple[dict[str, Any], ...] = ()
     reply: str = ""
+    # a merge's (the teammate's branch's resource path, the fork turn's checkpoint), and
+    # the bash that commits the work and forks his branch before a fork turn
+    merge_of: tuple[str, str] | None = None
+    fork: str = ""
 
 
 MIGRATIONS_IN_STEP: Test = (
@@ -68,11 +72,13 @@ def _crud_asserts(resource: Resource) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _fields(resource: Resource) -> str:
+def fields_described(resource: Resource) -> str:
+    """A resource's fields as a prompt states them."""
     return "; ".join(f.describe() for f in resource.fields)
 
 
-def _crud(resource: Resource) -> str:
+def crud_request(resource: Resource) -> str:
+    """What a resource's CRUD endpoints do, as a prompt states it."""
     url = f"/api/{resource.path}/"
     return (
         f"`POST {url}` creates one and answers 201 with it, `id` first (ids count from 1); "
@@ -101,7 +107,7 @@ def start(package: str, first: Resource) -> Step:
         "is under `/api/` with a slash at the end of every path, JSON in and out; keep the "
         "migrations in step with the models (`python manage.py makemigrations --check` finds "
         f"nothing to do). The first resource: {first.singular}s at `/api/{first.path}/`, with "
-        f"{_fields(first)}. {_crud(first)}."
+        f"{fields_described(first)}. {crud_request(first)}."
     )
     tests = ((f"{first.path}_crud", crud_test(project, first)), MIGRATIONS_IN_STEP)
     return Step(
@@ -169,12 +175,12 @@ def add_resource(project: WebProject, resource: Resource) -> Step:
     project = project.migrated(resource.singular, files.create_model(project, resource))
     parents = [f for f in resource.fields if f.kind == "fk"]
     cascade = "".join(
-        f" Deleting a {f.target.lower()} deletes its {resource.path}." for f in parents
+        f" Deleting {article(f.target.lower())} deletes its {resource.path}." for f in parents
     )
     guarded = " Like every resource, its writes need the API key." if resource.guarded else ""
     prompt = (
         f"Next resource: {resource.singular}s at `/api/{resource.path}/`, with "
-        f"{_fields(resource)}.{cascade} As for the others: {_crud(resource)}.{guarded}"
+        f"{fields_described(resource)}.{cascade} As for the others: {crud_request(resource)}.{guarded}"
     )
     tests = ((f"{resource.path}_crud", crud_test(project, resource)), MIGRATIONS_IN_STEP)
     return Step(

@@ -1,4 +1,4 @@
-"""What a web-stack script's API is about: themes of three resources and their changes.
+"""What a web-stack script's API is about: themes of five resources and their changes.
 
 A seed draws one theme; its resources come in order (a later one points at an earlier
 one), and the later turns draw from its extra fields, filters, searches, the slug the
@@ -25,6 +25,9 @@ class Theme:
     slug: tuple[str, str, int]  # (model, text field it follows, its max length)
     longer: tuple[str, str, int]  # (model, text field, its new max length)
     key_prefix: str  # the API key starts so
+    # the resource a teammate builds on a branch the agent merges (no foreign key: it
+    # must not depend on how the agent named anything)
+    teammate: Resource
 
 
 def _text(name: str, length: int, blurb: str = "", default: str | None = None) -> Field:
@@ -72,6 +75,21 @@ THEMES: tuple[Theme, ...] = (
                     _text("comment", 200, default=""),
                 ),
             ),
+            Resource(
+                "Loan",
+                "loans",
+                (
+                    _fk("book", "Book"),
+                    _text("borrower", 60),
+                    _int("days", 14, "how long it is lent for"),
+                    _bool("returned", False),
+                ),
+            ),
+            Resource(
+                "Quote",
+                "quotes",
+                (_fk("author", "Author"), _text("line", 200), _int("page", 0, "where it is")),
+            ),
         ),
         (
             ("Book", _int("pages", 0, "the number of pages")),
@@ -86,6 +104,9 @@ THEMES: tuple[Theme, ...] = (
         ("Book", "title", 60),
         ("Author", "name", 120),
         "lib",
+        teammate=Resource(
+            "Room", "rooms", (_text("name", 40), _int("floor", 0, "the floor it is on"))
+        ),
     ),
     Theme(
         "helpdesk",
@@ -110,6 +131,21 @@ THEMES: tuple[Theme, ...] = (
                     _bool("internal", False, "a note only staff see"),
                 ),
             ),
+            Resource(
+                "Attachment",
+                "attachments",
+                (_fk("ticket", "Ticket"), _text("filename", 80), _int("size", 0, "in bytes")),
+            ),
+            Resource(
+                "Contract",
+                "contracts",
+                (
+                    _fk("customer", "Customer"),
+                    _text("code", 30),
+                    _choice("tier", "basic", "gold", "platinum"),
+                    _int("seats", 1, "how many agents it covers"),
+                ),
+            ),
         ),
         (
             ("Ticket", _int("priority", 3, "1 is the most urgent")),
@@ -124,6 +160,7 @@ THEMES: tuple[Theme, ...] = (
         ("Ticket", "subject", 90),
         ("Reply", "text", 2000),
         "hd",
+        teammate=Resource("Macro", "macros", (_text("title", 60), _text("body", 200, default=""))),
     ),
     Theme(
         "projects",
@@ -146,6 +183,16 @@ THEMES: tuple[Theme, ...] = (
                 "comments",
                 (_fk("task", "Task"), _text("text", 300), _text("author", 40, default="team")),
             ),
+            Resource(
+                "Milestone",
+                "milestones",
+                (_fk("project", "Project"), _text("title", 80), _bool("done", False)),
+            ),
+            Resource(
+                "Entry",
+                "entries",
+                (_fk("task", "Task"), _text("note", 120), _int("minutes", 0, "time spent")),
+            ),
         ),
         (
             ("Task", _int("estimate", 1, "in hours")),
@@ -160,6 +207,9 @@ THEMES: tuple[Theme, ...] = (
         ("Project", "name", 70),
         ("Task", "title", 160),
         "pj",
+        teammate=Resource(
+            "Label", "labels", (_text("name", 30), _text("colour", 20, default="grey"))
+        ),
     ),
     Theme(
         "events",
@@ -182,6 +232,21 @@ THEMES: tuple[Theme, ...] = (
                 "bookings",
                 (_fk("event", "Event"), _text("guest", 60), _int("seats", 1, "seats booked")),
             ),
+            Resource(
+                "Speaker",
+                "speakers",
+                (_fk("event", "Event"), _text("name", 60), _int("minutes", 30, "talk length")),
+            ),
+            Resource(
+                "Rating",
+                "ratings",
+                (
+                    _fk("event", "Event"),
+                    _text("comment", 120),
+                    _int("score", 3, "0 to 5 in the UI"),
+                    _bool("anonymous", True),
+                ),
+            ),
         ),
         (
             ("Event", _bool("published", False)),
@@ -196,6 +261,9 @@ THEMES: tuple[Theme, ...] = (
         ("Event", "title", 90),
         ("Venue", "name", 100),
         "ev",
+        teammate=Resource(
+            "Sponsor", "sponsors", (_text("name", 60), _int("level", 1, "1 is the top tier"))
+        ),
     ),
     Theme(
         "inventory",
@@ -221,6 +289,21 @@ THEMES: tuple[Theme, ...] = (
                     _choice("direction", "in", "out"),
                 ),
             ),
+            Resource(
+                "Batch",
+                "batches",
+                (_fk("product", "Product"), _text("code", 30), _int("units", 0, "items in it")),
+            ),
+            Resource(
+                "Contact",
+                "contacts",
+                (
+                    _fk("supplier", "Supplier"),
+                    _text("name", 60),
+                    _text("phone", 30, default=""),
+                    _bool("preferred", False, "the one to call first"),
+                ),
+            ),
         ),
         (
             ("Product", _int("stock", 0, "units on hand")),
@@ -235,6 +318,9 @@ THEMES: tuple[Theme, ...] = (
         ("Product", "name", 90),
         ("Supplier", "name", 120),
         "inv",
+        teammate=Resource(
+            "Depot", "depots", (_text("name", 60), _int("capacity", 0, "pallets it holds"))
+        ),
     ),
     Theme(
         "recipes",
@@ -259,6 +345,16 @@ THEMES: tuple[Theme, ...] = (
                     _int("minutes", 0, "how long it takes"),
                 ),
             ),
+            Resource(
+                "Ingredient",
+                "ingredients",
+                (_fk("recipe", "Recipe"), _text("name", 60), _int("grams", 0)),
+            ),
+            Resource(
+                "Chef",
+                "chefs",
+                (_fk("cuisine", "Cuisine"), _text("name", 60), _int("stars", 0, "Michelin stars")),
+            ),
         ),
         (
             ("Recipe", _int("servings", 2)),
@@ -273,6 +369,9 @@ THEMES: tuple[Theme, ...] = (
         ("Recipe", "title", 90),
         ("Cuisine", "name", 80),
         "rc",
+        teammate=Resource(
+            "Utensil", "utensils", (_text("name", 40), _int("quantity", 1, "how many we own"))
+        ),
     ),
 )
 

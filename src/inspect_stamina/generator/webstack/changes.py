@@ -11,7 +11,8 @@ from dataclasses import replace
 from inspect_stamina.generator.webstack import django_files as files
 from inspect_stamina.generator.webstack.actions import MIGRATIONS_IN_STEP, Step
 from inspect_stamina.generator.webstack.checks import Refs, served, stored_rows_test
-from inspect_stamina.generator.webstack.schema import Field, WebProject, slugify
+from inspect_stamina.generator.webstack.django_views import protect_message
+from inspect_stamina.generator.webstack.schema import Field, WebProject, article, slugify
 
 
 def derive_slug(project: WebProject, model: str, source: str, length: int) -> Step:
@@ -86,7 +87,7 @@ def lengthen(project: WebProject, model: str, name: str, length: int) -> Step:
         f"assert status == 400 and {name!r} in answer, (status, answer)",
     ]
     prompt = (
-        f"{old.max_length} characters is too short for a {resource.singular}'s `{name}`: allow "
+        f"{old.max_length} characters is too short for {article(resource.singular)}'s `{name}`: allow "
         f"up to {length} (one more is still a 400)."
     )
     tests = ((f"{resource.singular}_{name}_up_to_{length}", served(lines)), MIGRATIONS_IN_STEP)
@@ -201,7 +202,7 @@ def protect_parent(project: WebProject, child_model: str) -> Step:
         f"protect_{child.singular}_{f.name}", files.alter_field(project, child, f)
     )
     parent = project.resource(f.target)
-    message = files.protect_message(parent, child)
+    message = protect_message(parent, child)
     refs = Refs(project)
     ids = refs.parents(child)
     base = f"/api/{parent.path}/"
@@ -217,7 +218,7 @@ def protect_parent(project: WebProject, child_model: str) -> Step:
         f"assert api('DELETE', {base + '1/'!r})[0] == 204",
     ]
     prompt = (
-        f"Deleting a {parent.singular} must no longer delete its {child.path}: while any "
+        f"Deleting {article(parent.singular)} must no longer delete its {child.path}: while any "
         f"{child.singular} still points at it, `DELETE /api/{parent.path}/<id>/` answers 409 "
         f'with {{"error": "{message}"}} and deletes nothing; without any it deletes as before.'
     )

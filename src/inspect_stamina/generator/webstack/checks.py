@@ -13,12 +13,14 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from inspect_stamina.generator.webstack.django_files import protect_message
+from inspect_stamina.generator.webstack.django_views import protect_message
 from inspect_stamina.generator.webstack.schema import Field, Resource, WebProject
 
 HARNESS = '''\
 """Black-box tests of the API over HTTP: every test serves a database of its own."""
 
+import csv
+import io
 import json
 import os
 import shutil
@@ -194,6 +196,15 @@ class Api:
             return status, json.loads(raw)
         except ValueError:
             return status, raw.decode(errors="replace")[:300]
+
+    def text(self, path):
+        """(status, content type, body text) of a GET that answers something other than JSON."""
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}")
+        try:
+            with OPENER.open(request, timeout=20) as response:
+                return response.status, response.headers.get("Content-Type", ""), response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers.get("Content-Type", ""), error.read().decode(errors="replace")
 
     def created(self, path, body):
         """The record a POST of `body` creates (the test fails unless it answers 201)."""

@@ -17,7 +17,7 @@ from functools import partial
 
 from inspect_stamina.generator.planner import conversation
 from inspect_stamina.generator.planner.conversation import Remark, Speaker
-from inspect_stamina.generator.webstack.schema import Resource, WebProject
+from inspect_stamina.generator.webstack.schema import Resource, WebProject, article
 
 # each reason, the words a reply may give it by, and its mark (the word that names it
 # alone, which a reply giving another reason must not say)
@@ -84,10 +84,6 @@ def _fact(name: str, pattern: str) -> Fact:
     return {"name": name, "any_of": [pattern]}
 
 
-def _a(word: str) -> str:
-    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
-
-
 def _endpoints(project: WebProject, planned: tuple[str, ...]) -> Question:
     paths = [f"/api/{r.path}/" for r in project.resources]
     # a collection not built yet is another candidate: no one has said it, so only a
@@ -105,7 +101,7 @@ def _endpoints(project: WebProject, planned: tuple[str, ...]) -> Question:
 def _required(r: Resource) -> Question:
     names = [f.name for f in r.fields if f.required and not f.derived]
     texts = (
-        f"What must a client send when it creates {_a(r.singular)}? Only the required fields.",
+        f"What must a client send when it creates {article(r.singular)}? Only the required fields.",
         f"Which fields can a create of {r.path} not do without?",
     )
     facts = [_fact(n, rf"\b{re.escape(n)}\b") for n in names]
@@ -114,6 +110,8 @@ def _required(r: Resource) -> Question:
 
 def _parameters(r: Resource) -> Question:
     names = [*r.filters, *(["search"] if r.search else []), *(["ordering"] if r.orderings else [])]
+    names += [f"{bound}_{name}" for name in r.ranges for bound in ("min", "max")]
+    names += list(r.flags)
     texts = (
         f"Which query parameters does the {r.path} list understand now?",
         f"How can a client narrow down the list of {r.path} today? Parameter names, please.",
@@ -125,8 +123,8 @@ def _parameters(r: Resource) -> Question:
 def _deletion(r: Resource, child: Resource) -> Question:
     link = next(f for f in child.fields if f.kind == "fk" and f.target == r.model)
     texts = (
-        f"What happens now when a client deletes {_a(r.singular)} that still has {child.path}?",
-        f"If someone removes {_a(r.singular)} with {child.path} attached, what does the API do?",
+        f"What happens now when a client deletes {article(r.singular)} that still has {child.path}?",
+        f"If someone removes {article(r.singular)} with {child.path} attached, what does the API do?",
     )
     if link.protect:
         fact = _fact("refused with 409", r"\b409\b")
@@ -166,10 +164,9 @@ def askable(project: WebProject, planned: tuple[str, ...]) -> dict[str, Callable
     }
     for r in project.resources:
         found[f"required:{r.path}"] = partial(_required, r)
-        if r.filters or r.search or r.orderings:
-            found[f"parameters:{r.path}:{r.filters}:{r.search}:{r.orderings}"] = partial(
-                _parameters, r
-            )
+        if r.filters or r.search or r.orderings or r.ranges or r.flags:
+            asks = (r.filters, r.search, r.orderings, r.ranges, r.flags)
+            found[f"parameters:{r.path}:{asks}"] = partial(_parameters, r)
         if r.counted:
             found[f"count:{r.path}"] = partial(_count, r, planned)
         for child in project.resources:

@@ -8,6 +8,7 @@ for the models beside it, so `makemigrations --check` finds nothing to do.
 
 from __future__ import annotations
 
+from inspect_stamina.generator.webstack.django_views import views
 from inspect_stamina.generator.webstack.schema import Field, Resource, WebProject
 
 MANAGE_PY = '''\
@@ -78,7 +79,7 @@ def render(project: WebProject) -> dict[str, str]:
         f"{pkg}/apps.py": _apps(pkg),
         f"{pkg}/models.py": _models(project),
         f"{pkg}/serializers.py": _serializers(project),
-        f"{pkg}/views.py": _views(project),
+        f"{pkg}/views.py": views(project),
         f"{pkg}/urls.py": _urls(project),
         f"{pkg}/migrations/__init__.py": "",
     }
@@ -185,136 +186,6 @@ def _serializers(project: WebProject) -> str:
     return "".join(parts)
 
 
-_GUARD = '''
-
-class ApiKeyForWrites(permissions.BasePermission):
-    """Reads are open; a write needs the X-Api-Key header to hold settings.API_KEY."""
-
-    def has_permission(self, request, view):
-        if request.method in permissions.SAFE_METHODS:
-            return True
-        return request.headers.get("X-Api-Key") == settings.API_KEY
-'''
-
-
-def _views(project: WebProject) -> str:
-    pkg = project.package
-    guarded = any(r.guarded for r in project.resources)
-    counted = any(r.counted or r.nested for r in project.resources)
-    protected = _protected(project)
-    head = [f'"""The {pkg} API\'s endpoints: one viewset per resource."""']
-    if guarded:
-        head.append("from django.conf import settings")
-    if protected:
-        head.append("from django.db.models import ProtectedError")
-    head.append(
-        "from rest_framework import permissions, viewsets"
-        if guarded
-        else "from rest_framework import viewsets"
-    )
-    if counted:
-        head.append("from rest_framework.decorators import action")
-    if counted or protected:
-        head.append("from rest_framework.response import Response")
-    models = ", ".join(r.model for r in project.resources)
-    head += ["", f"from {pkg}.models import {models}"]
-    head.append(
-        f"from {pkg}.serializers import "
-        + ", ".join(f"{r.model}Serializer" for r in project.resources)
-    )
-    parts = ["\n".join(head[:1] + [""] + head[1:]) + "\n"]
-    if guarded:
-        parts.append(_GUARD)
-    for r in project.resources:
-        parts.append(_viewset(project, r, protected.get(r.model, ())))
-    return "".join(parts)
-
-
-def _protected(project: WebProject) -> dict[str, tuple[Resource, ...]]:
-    """Model -> the resources whose foreign key to it refuses its deletion."""
-    found: dict[str, tuple[Resource, ...]] = {}
-    for r in project.resources:
-        for f in r.fields:
-            if f.kind == "fk" and f.protect:
-                found[f.target] = (*found.get(f.target, ()), r)
-    return found
-
-
-def protect_message(parent: Resource, children: Resource) -> str:
-    """The error a refused deletion answers with."""
-    return f"this {parent.singular} still has {children.path}"
-
-
-def _viewset(project: WebProject, r: Resource, protecting: tuple[Resource, ...]) -> str:
-    plural = r.path
-    lines = [
-        "",
-        "",
-        f"class {r.model}ViewSet(viewsets.ModelViewSet):",
-        f'    """/api/{r.path}/: list and create {r.path}; read, update and delete one."""',
-        "",
-        f"    serializer_class = {r.model}Serializer",
-    ]
-    if r.guarded:
-        lines.append("    permission_classes = [ApiKeyForWrites]")
-    lines += [
-        "",
-        "    def get_queryset(self):",
-        f'        {plural} = {r.model}.objects.order_by("id")',
-    ]
-    if r.filters:
-        names = ", ".join(repr(n) for n in r.filters)
-        lines += [
-            f"        for name in ({names}{',' if len(r.filters) == 1 else ''}):",
-            "            if name in self.request.query_params:",
-            f"                {plural} = {plural}.filter(**{{name: self.request.query_params[name]}})",
-        ]
-    if r.search:
-        lines += [
-            '        search = self.request.query_params.get("search")',
-            "        if search:",
-            f"            {plural} = {plural}.filter({r.search}__icontains=search)",
-        ]
-    if r.orderings:
-        allowed = ", ".join(f'"{sign}{name}"' for name in r.orderings for sign in ("", "-"))
-        lines += [
-            '        ordering = self.request.query_params.get("ordering")',
-            f"        if ordering in ({allowed}):",
-            f'            {plural} = {plural}.order_by(ordering, "id")',
-        ]
-    lines.append(f"        return {plural}")
-    for child_path in r.nested:
-        child = next(c for c in project.resources if c.path == child_path)
-        lines += [
-            "",
-            "    @action(detail=True)",
-            f"    def {child_path}(self, request, pk=None):",
-            f'        """The {child_path} of one {r.singular}, in id order."""',
-            f'        {child_path} = self.get_object().{child_path}.order_by("id")',
-            f"        return Response({child.model}Serializer({child_path}, many=True).data)",
-        ]
-    if protecting:
-        message = protect_message(r, protecting[0])
-        lines += [
-            "",
-            "    def destroy(self, request, *args, **kwargs):",
-            f'        """Delete one {r.singular}, unless records still point at it (409)."""',
-            "        try:",
-            "            return super().destroy(request, *args, **kwargs)",
-            "        except ProtectedError:",
-            f'            return Response({{"error": "{message}"}}, status=409)',
-        ]
-    if r.counted:
-        lines += [
-            "",
-            "    @action(detail=False)",
-            "    def count(self, request):",
-            f'        """How many {r.path} the list would answer."""',
-            '        return Response({"count": self.get_queryset().count()})',
-        ]
-    return "\n".join(lines) + "\n"
-
-
 def _urls(project: WebProject) -> str:
     pkg = project.package
     lines = [
@@ -338,7 +209,8 @@ def _migration(project: WebProject, name: str) -> str:
     index = [m.name for m in project.migrations].index(name)
     migration = project.migrations[index]
     pkg = project.package
-    depends = f'("{pkg}", "{project.migrations[index - 1].name}")' if index else ""
+    follows = migration.depends or ((project.migrations[index - 1].name,) if index else ())
+    depends = ", ".join(f'("{pkg}", "{name}")' for name in follows)
     source = "\n".join(migration.operations)
     imports = []
     if "django.db.models.deletion" in source:

@@ -2,21 +2,24 @@
 
 The first turn lays the project out with its first resource, the second plants the API
 key that a later turn locks writes with, the third names the product the client later
-shows; the others are the theme's actions in a seeded order that respects what each
-needs (a resource before its fields and filters). Each turn's reference is the files its
-action changed; its checkpoint runs the action's tests, until a later turn changes what
-they assert (a text limit raised, a deletion protected).
+shows; the others are the theme's actions (`theme_actions.py`) in a seeded order that
+respects what each needs (a resource before its fields and filters), with a question
+about the live API in each decade from turn 11, a teammate's branch forked and merged
+in the first half, four robustness turns carrying actions, and four facts said in
+passing and asked for later. Each turn's reference is the files its action changed; its
+checkpoint runs the action's tests, until a later turn changes what they assert (a text
+limit raised, a deletion protected).
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from inspect_stamina.errors import StaminaError
+from inspect_stamina.generator import merge
 from inspect_stamina.generator.planner.conversation import plant_conversation
 from inspect_stamina.generator.planner.core import TEAMMATES, GeneratedTurn
 from inspect_stamina.generator.planner.phases import PHASES
@@ -24,15 +27,21 @@ from inspect_stamina.generator.script_document import narrative
 from inspect_stamina.generator.webstack import (
     actions,
     bugs,
-    changes,
     client,
     conversation,
+    merge_branch,
     robustness,
 )
 from inspect_stamina.generator.webstack.catalogue import PRODUCTS, THEMES, Theme
 from inspect_stamina.generator.webstack.checks import crud_test, test_file
 from inspect_stamina.generator.webstack.django_files import render
-from inspect_stamina.generator.webstack.schema import Resource, WebProject
+from inspect_stamina.generator.webstack.schema import WebProject
+from inspect_stamina.generator.webstack.theme_actions import (
+    KEY_TURN,
+    PRODUCT_TURN,
+    Action,
+    theme_actions,
+)
 from inspect_stamina.stamina.script import METRICS
 
 DESCRIPTION = (
@@ -41,85 +50,19 @@ DESCRIPTION = (
 )
 IMAGE = "stamina-web"
 WEBSTACK = "webstack"  # the domain's name
-KEY_TURN = 2  # the turn that says the API key
-PRODUCT_TURN = 3  # the turn that names the product (the client's heading, much later)
 FIXED = 3  # the turns before the drawn ones
-
-
-@dataclass(frozen=True)
-class Action:
-    """One of the theme's actions: what it needs built first and how it applies."""
-
-    label: str  # unique within the plan ("field Book.pages")
-    needs: tuple[str, ...]  # models (or other actions' labels) that must come first
-    run: Callable[..., actions.Step]  # run(project, *args)
-    args: tuple[Any, ...] = ()
-
-    def apply(self, project: WebProject) -> actions.Step:
-        """The step this action makes of `project`."""
-        return self.run(project, *self.args)
-
-
-def _first_text(resource: Resource) -> str:
-    return next(f.name for f in resource.fields if f.kind == "text" and f.required)
-
-
-def _parent(resource: Resource) -> str:
-    return next(f.target for f in resource.fields if f.kind == "fk")
-
-
-def theme_actions(theme: Theme, teammate: str = "") -> list[Action]:
-    """Every action the theme offers after its fixed turns (`teammate` commits the bugs)."""
-    first, *others = theme.resources
-    found = [
-        Action(f"resource {r.model}", (_parent(r),), actions.add_resource, (r,)) for r in others
-    ]
-    found += [
-        Action(f"field {m}.{f.name}", (m,), actions.add_field, (m, f))
-        for m, f in theme.extra_fields
-    ]
-    found += [Action(f"filter {m}.{n}", (m,), actions.add_filter, (m, n)) for m, n in theme.filters]
-    found += [
-        Action(f"search {m}.{n}", (m,), actions.add_search, (m, n)) for m, n in theme.searches
-    ]
-    found += [
-        Action(f"count {r.model}", (r.model,), actions.add_count, (r.model,))
-        for r in theme.resources
-    ]
-    found += [  # each list sorted by its first text field
-        Action(f"ordering {r.model}", (r.model,), changes.add_ordering, (r.model, _first_text(r)))
-        for r in theme.resources
-    ]
-    found += [  # a parent's children, listed under it
-        Action(
-            f"nested {_parent(r)}.{r.model}", (r.model,), changes.add_nested, (_parent(r), r.model)
-        )
-        for r in others
-    ]
-    model, source, length = theme.slug
-    lmodel, lname, llength = theme.longer
-    found += [
-        Action("unique", (first.model,), changes.make_unique, (first.model, _first_text(first))),
-        Action("protect", (others[0].model,), changes.protect_parent, (others[0].model,)),
-        Action("guard", (), actions.guard_writes, (KEY_TURN,)),
-        Action("slug", (model,), changes.derive_slug, (model, source, length)),
-        Action("longer", (lmodel,), changes.lengthen, (lmodel, lname, llength)),
-        # bugs a teammate's settings change plants
-        *(Action(f"bug {plant.__name__}", (), plant, (teammate,)) for plant in bugs.PLANTS),
-        # the React client over the first resource
-        Action("client setup", (), client.setup, (PRODUCT_TURN,)),
-        Action("client module", ("client setup",), client.client_module, (KEY_TURN,)),
-        Action("client list", ("client module",), client.list_component),
-        Action("client form", ("client module",), client.form_component),
-        Action("client build", ("client setup",), client.production_build),
-    ]
-    return found
+FIRST_MERGE = 8  # the earliest turn that merges the teammate's branch
 
 
 def most_turns(theme: Theme) -> int:
     """How many turns a script of the theme can hold (its actions, and its questions)."""
-    total = FIXED + len(theme_actions(theme))
-    while total + 1 - FIXED - conversation.questions_in(total + 1) <= len(theme_actions(theme)):
+    offered = len(theme_actions(theme))
+
+    def drawn(total: int) -> int:  # the turns that are neither fixed, questions nor the merge
+        return total - FIXED - conversation.questions_in(total) - 1
+
+    total = FIXED + offered
+    while drawn(total + 1) <= offered:
         total += 1
     return total
 
@@ -131,6 +74,7 @@ _PROMPT_KINDS = {
     "docs": "memory_plant",
     "guard": "memory_probe",
     "client_setup": "memory_probe",
+    "merge": "merge",
 }
 
 
@@ -148,10 +92,16 @@ class WebPlanner:
         self.teammate = draw.choice(TEAMMATES)
         self.product = draw.choice(PRODUCTS[self.theme.name])
         self.rng = random.Random(f"webstack:{turns}:{seed}")
-        # a question about the live API in each decade from turn 11, then one robustness
+        # a question about the live API in each decade from turn 11; the teammate's
+        # branch merged in the first half (forked the turn before); then one robustness
         # turn of each kind, spread over the script after its first five
         self.question_spots = conversation.question_turns(turns, self.rng)
-        free = [n for n in range(6, turns + 1) if n not in self.question_spots]
+        forkable = [
+            n for n in range(FIRST_MERGE, turns // 2) if not {n - 1, n} & set(self.question_spots)
+        ]
+        self.merge_turn = self.rng.choice(forkable)
+        taken = {*self.question_spots, self.merge_turn - 1, self.merge_turn}
+        free = [n for n in range(6, turns + 1) if n not in taken]
         spots = self.rng.sample(free, len(robustness.KINDS))
         self.robust_turns = dict(zip(sorted(spots), robustness.KINDS, strict=True))
         offered = most_turns(self.theme)
@@ -173,7 +123,7 @@ class WebPlanner:
         done = {first.model}
         pending = theme_actions(self.theme, self.teammate)
         self.rng.shuffle(pending)
-        while len(pending) > self.total - FIXED - len(self.question_spots):
+        while len(pending) > self.total - FIXED - len(self.question_spots) - 1:
             # leave out the last drawn nothing needs
             needed = {n for a in pending for n in a.needs}
             pending.remove(
@@ -182,14 +132,21 @@ class WebPlanner:
                     for a in reversed(pending)
                     if a.label not in needed
                     and not a.label.startswith("resource ")
-                    and a.label != "guard"  # the probe of the key said in turn 2
+                    # the probes of the key said in turn 2 and of the product's name
+                    and a.label not in ("guard", "client setup")
                 )
             )
         pending.sort(key=lambda a: a.label == "longer")  # a limit raised late keeps more checks
         project = steps[-1].project
         asked: set[str] = set()
+        at_fork = 0  # how many migrations the project had when the teammate branched off
         planned = tuple(r.path for r in self.theme.resources)
         for number in range(FIXED + 1, self.total + 1):
+            if number == self.merge_turn:
+                mate, ours = self.theme.teammate, steps[-1].name
+                steps.append(merge_branch.merge_step(project, mate, at_fork, ours))
+                project = steps[-1].project
+                continue
             if number in self.question_spots:
                 text, facts, reply = conversation.question(project, planned, asked, self.rng)
                 steps.append(
@@ -210,9 +167,16 @@ class WebPlanner:
             ] or built  # a short script runs out of other work first
             # a robustness turn carries the first action it can
             carried = [a for a in possible if _wrappable(a)] if number in self.robust_turns else []
+            if number == self.merge_turn - 1:  # one that adds a migration, as his branch does
+                carried = [a for a in possible if _forkable(a, project)]
             ready = (carried or possible)[0]
             pending.remove(ready)
             step = ready.apply(project)
+            if number == self.merge_turn - 1:
+                at_fork = len(project.migrations)
+                fork = merge_branch.fork_setup(project, self.theme.teammate)
+                note = merge_branch.fork_note()
+                step = replace(step, prompt=f"{note} {step.prompt}", fork=fork)
             if number in self.robust_turns and _wrappable(ready):
                 step = robustness.wrap(self.robust_turns[number], step, project, self.rng)
             project = step.project
@@ -248,6 +212,14 @@ class WebPlanner:
                 prompt.update(kind=kind, expect=expect, reply=reply)
                 if answer:
                     prompt["answer"] = answer
+            if step.fork:  # the work committed, and the teammate's branch off it
+                prompt["setup"] = step.fork
+            if step.merge_of is not None:  # the reference merges and writes the merged files
+                function, ours = step.merge_of
+                touched = set(changed) | set(merge_branch.merge_files(step.project))
+                merged = {p: after[p] for p in sorted(touched)}
+                turn.files, turn.shell = {}, merge.resolution(function, ours, merged)
+                turn.more_checkpoints.append(merge_branch.merged_checkpoint(function))
             if step.setup:  # a teammate's commit first; the reference puts the settings back
                 prompt.update(kind="bug", origin="harness", setup=step.setup)
                 turn.files = {bugs.SETTINGS: after[bugs.SETTINGS]}
@@ -363,6 +335,12 @@ def _wrappable(action: Action) -> bool:
     return not action.label.startswith("bug ") and action.label not in ("guard", "client setup")
 
 
+def _forkable(action: Action, project: WebProject) -> bool:
+    """Whether the fork turn may carry this action: it adds a migration (so that the merge
+    leaves two after the same one) and has no setup of its own."""
+    return not action.label.startswith("bug ") and action.apply(project).models_changed
+
+
 def _install_script(files: dict[str, str]) -> str:
     """Bash writing `files`, copying the template's package files and running `npm ci`."""
     lines = [
@@ -386,4 +364,4 @@ def _reply(step: actions.Step) -> str:
     return f"Done: {step.name}."
 
 
-__all__ = ["DESCRIPTION", "IMAGE", "WEBSTACK", "WebPlanner", "most_turns", "theme_actions"]
+__all__ = ["DESCRIPTION", "IMAGE", "WEBSTACK", "WebPlanner", "most_turns"]

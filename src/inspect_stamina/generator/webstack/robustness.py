@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from inspect_stamina.generator.webstack.actions import Step
-from inspect_stamina.generator.webstack.schema import WebProject
+from inspect_stamina.generator.webstack.schema import WebProject, article
 
 KINDS = ("vague", "assume", "erroneous", "contradictory")
 # what a reply that points out a mistake or contradiction says, whatever its wording
@@ -75,7 +75,9 @@ def phrasings(kind: str, project: WebProject) -> set[str]:
     the opener and the action's request)."""
     if kind == "vague":
         return {
-            f"{lead} {push}".format(path=r.path, singular=r.singular)
+            f"{lead} {push}".format(
+                path=r.path, singular=r.singular, a_singular=article(r.singular)
+            )
             for r in project.resources
             for lead in _VAGUE_LEADS
             for push in _VAGUE_PUSHES
@@ -95,7 +97,9 @@ def wrap(kind: str, step: Step, before: WebProject, rng: random.Random) -> Step:
     with the reply the oracle gives."""
     r = rng.choice(before.resources)
     if kind == "vague":
-        lead = rng.choice(_VAGUE_LEADS).format(path=r.path, singular=r.singular)
+        lead = rng.choice(_VAGUE_LEADS).format(
+            path=r.path, singular=r.singular, a_singular=article(r.singular)
+        )
         text = f"{lead} {rng.choice(_VAGUE_PUSHES)}"
         reply = "Which change do you mean? Tell me the endpoint and what it should do, and I will make it."
         expect: dict[str, Any] = {"behaviour": "ask_clarification"}
@@ -158,23 +162,33 @@ def _mistakes(project: WebProject) -> list[tuple[str, str, str]]:
         wrong, right = f"{r.singular}_{text.name}", rf"`?\b{re.escape(text.name)}\b`?"
         why = f"{r.path} have no `{wrong}` field, so nothing changes there; the field is `{text.name}`"
         found += [
-            (form.format(wrong=wrong, path=r.path, singular=r.singular), right, why)
+            (
+                form.format(
+                    wrong=wrong, path=r.path, singular=r.singular, a_singular=article(r.singular)
+                ),
+                right,
+                why,
+            )
             for form in (
                 "Every {singular} answer should keep carrying its `{wrong}` field as before.",
                 "Clients sort {path} by `{wrong}` on their side, so don't rename that field, ok?",
                 "The importer fills `{wrong}` on every {singular} it posts; that must keep working.",
-                "Make sure `{wrong}` stays required when a {singular} is created.",
+                "Make sure `{wrong}` stays required when {a_singular} is created.",
                 "The report reads `{wrong}` from each of the {path}; leave that field alone.",
             )
         ]
-        why = f"deleting a {r.singular} answers 204 with no body, as we set it up, not 200"
+        why = f"deleting {article(r.singular)} answers 204 with no body, as we set it up, not 200"
         found += [
-            (form.format(path=r.path, singular=r.singular), r"\b204\b", why)
+            (
+                form.format(path=r.path, singular=r.singular, a_singular=article(r.singular)),
+                r"\b204\b",
+                why,
+            )
             for form in (
-                "Deleting a {singular} answers 200 with the deleted record, as we agreed; keep it so.",
+                "Deleting {a_singular} answers 200 with the deleted record, as we agreed; keep it so.",
                 "The client checks for a 200 after `DELETE /api/{path}/<id>/`, like it always got.",
-                "Remember that a {singular}'s deletion returns 200 and its old fields.",
-                "Our tests expect `DELETE` on a {singular} to give back 200, as since day one.",
+                "Remember that {a_singular}'s deletion returns 200 and its old fields.",
+                "Our tests expect `DELETE` on {a_singular} to give back 200, as since day one.",
             )
         ]
         wrong_file = f"{package}/{r.path}.py"
@@ -217,13 +231,13 @@ def _contradictions(project: WebProject) -> list[tuple[str, str, str]]:
             "Every {singular} keeps its id forever, but renumber the {path} from 1 after each deletion.",
             "Answer 201 to a new {singular}, and answer that very same create with 200.",
             "List {path} in id order and also newest first, without any parameter.",
-            "Keep a {singular}'s deletion answering 204 with an empty body, and return the deleted {singular} in that body.",
+            "Keep {a_singular}'s deletion answering 204 with an empty body, and return the deleted {singular} in that body.",
             "Cap `{text}` at {n} characters, and accept the {m}-character ones our importer sends.",
             "Make the {path} API read-only, and let the mobile app create {path} through it.",
             "Ids stay numbers, and the same `id` field becomes a UUID string as well.",
             "Answer `/api/{path}/` in JSON, and answer the same request as CSV, with nothing choosing between them.",
             "Leave `{text}` out of every {singular} answer, while clients keep reading `{text}` from it.",
-            "Delete a {singular} for good on DELETE, and keep listing it for clients afterwards.",
+            "Delete {a_singular} for good on DELETE, and keep listing it for clients afterwards.",
             "Page the {path} list ten at a time, and keep answering every {singular} in one plain array.",
             "Sort {path} by `{text}` ignoring case, and by code point, in one and the same order.",
             "Let anyone write {path} without a key, while no write may happen without one.",
@@ -232,7 +246,14 @@ def _contradictions(project: WebProject) -> list[tuple[str, str, str]]:
         )
         found += [
             (
-                form.format(text=text.name, path=r.path, singular=r.singular, n=n, m=n + 50),
+                form.format(
+                    text=text.name,
+                    path=r.path,
+                    singular=r.singular,
+                    a_singular=article(r.singular),
+                    n=n,
+                    m=n + 50,
+                ),
                 _CONTRADICTS,
                 why,
             )

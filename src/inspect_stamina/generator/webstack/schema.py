@@ -65,7 +65,7 @@ class Field:
         elif self.kind == "choice":
             kind = "one of " + ", ".join(f'"{c}"' for c in self.choices)
         else:
-            kind = f"the id of a {self.target.lower()}"
+            kind = f"the id of {article(self.target.lower())}"
         if self.required:
             return f"`{self.name}`{what}: {kind}, required"
         return f"`{self.name}`{what}: {kind}, default {_json(self.default)}"
@@ -84,6 +84,12 @@ class Resource:
     counted: bool = False  # GET /api/<path>/count/ answers {"count": n}
     orderings: tuple[str, ...] = ()  # fields `?ordering=F` / `-F` sorts the list by
     nested: tuple[str, ...] = ()  # child resources' paths listed at /api/<path>/<id>/<child>/
+    ranges: tuple[str, ...] = ()  # whole-number fields `?min_F=` / `?max_F=` bound the list by
+    flags: tuple[str, ...] = ()  # true/false fields `?F=true` / `?F=false` filter the list on
+    stats: tuple[str, ...] = ()  # choice fields GET /api/<path>/stats/ counts the values of
+    bulk: bool = False  # POST /api/<path>/bulk/ creates an array of records, all or none
+    export: bool = False  # GET /api/<path>/export/ answers the list as CSV
+    formula_safe: bool = False  # the export prefixes a cell spreadsheets would run with '
 
     @property
     def singular(self) -> str:
@@ -138,6 +144,8 @@ class Migration:
     name: str
     operations: tuple[str, ...]
     imports: tuple[str, ...] = ()  # extra module-level source (a data migration's function)
+    # the migrations it follows (a merge's two); none: the one before it in the app's list
+    depends: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -166,10 +174,24 @@ class WebProject:
             resources=tuple(resource if r.model == resource.model else r for r in self.resources),
         )
 
-    def migrated(self, suffix: str, *operations: str, imports: tuple[str, ...] = ()) -> WebProject:
-        """This project with one more migration named `NNNN_suffix`."""
-        name = f"{len(self.migrations) + 1:04d}_{suffix}"
-        return replace(self, migrations=(*self.migrations, Migration(name, operations, imports)))
+    def migrated(
+        self,
+        suffix: str,
+        *operations: str,
+        imports: tuple[str, ...] = (),
+        depends: tuple[str, ...] = (),
+        number: int = 0,
+    ) -> WebProject:
+        """This project with one more migration named `NNNN_suffix` (`number`, or one past
+        the highest so far, as makemigrations numbers them)."""
+        number = number or 1 + max((int(m.name[:4]) for m in self.migrations), default=0)
+        migration = Migration(f"{number:04d}_{suffix}", operations, imports, depends)
+        return replace(self, migrations=(*self.migrations, migration))
+
+
+def article(word: str) -> str:
+    """`word` after its indefinite article ("an event", "a book")."""
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
 def slugify(text: str) -> str:
@@ -183,4 +205,4 @@ def _json(value: Any) -> str:
     return f'"{value}"' if isinstance(value, str) else str(value)
 
 
-__all__ = ["KINDS", "Field", "Migration", "Resource", "WebProject", "slugify"]
+__all__ = ["KINDS", "Field", "Migration", "Resource", "WebProject", "article", "slugify"]
