@@ -8,6 +8,7 @@ phase of seed 0. The turn ablation and bug truthfulness replay references in Doc
 `inspect-stamina validate DIR --fairness` on one script (a few minutes each).
 
 Run: python bench/generator_figures.py [--generator-version 3] [--seeds 10] [--domain NAME ...]
+(`webstack` scripts hold as many turns as their theme offers, at most --turns.)
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from inspect_stamina.generator.generate import DOMAINS, GENERATOR_VERSION, generate
 from inspect_stamina.generator.summary import overlap, script_figures
+from inspect_stamina.generator.webstack.planner import WEBSTACK, WebPlanner, most_turns
 from inspect_stamina.stamina.fairness.run import run_fairness
 
 
@@ -30,7 +32,9 @@ def main() -> None:
     parser.add_argument("--generator-version", default=GENERATOR_VERSION)
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--turns", type=int, default=100)
-    parser.add_argument("--domain", action="append", choices=list(DOMAINS), help="(repeatable)")
+    parser.add_argument(
+        "--domain", action="append", choices=[*DOMAINS, WEBSTACK], help="(repeatable)"
+    )
     args = parser.parse_args()
     print(
         "| domain | duplicate prompts | questions / 100 turns | bug origins | memory probes "
@@ -43,9 +47,10 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="figures-") as tmp:
             figures, fair, canned = [], 0, []
             for seed in range(args.seeds):
-                path = generate(
-                    name, args.turns, seed, Path(tmp) / str(seed), args.generator_version
-                )
+                turns = args.turns
+                if name == WEBSTACK:  # as many as its theme holds, at most --turns
+                    turns = min(turns, most_turns(WebPlanner(20, seed).theme))
+                path = generate(name, turns, seed, Path(tmp) / str(seed), args.generator_version)
                 figures.append(script_figures(path))
                 report = run_fairness(str(path), replay=False)
                 fair += report.passed
