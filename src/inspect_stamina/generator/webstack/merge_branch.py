@@ -64,10 +64,12 @@ def _appends(project: WebProject, mate: Resource) -> dict[str, str]:
 def fork_setup(project: WebProject, mate: Resource) -> str:
     """Bash before the fork turn: commit the agent's work, and the teammate's branch off
     it with their resource and the migration makemigrations writes for it there."""
-    # a database of its own, so that no sqlite file lands in the teammate's commit
+    # a database of its own, so that no sqlite file lands in the teammate's commit; a
+    # bounded run, so that a project that hangs on start still gets his branch
     make = (
-        f'(cd "$fork" && DATABASE_PATH="$(mktemp -d)/teammate.sqlite3" python manage.py '
-        f"makemigrations {project.package} --name {mate.singular} >/dev/null 2>&1) || true"
+        f'(cd "$fork" && DATABASE_PATH="$(mktemp -d)/teammate.sqlite3" timeout 60 python '
+        f"manage.py makemigrations {project.package} --name {mate.singular} >/dev/null 2>&1) "
+        "|| true"
     )
     return merge.fork_setup(mate.path, _appends(project, mate), make)
 
