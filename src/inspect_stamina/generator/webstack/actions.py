@@ -14,6 +14,7 @@ from typing import Any
 from inspect_stamina.generator.webstack import django_files as files
 from inspect_stamina.generator.webstack.checks import (
     Refs,
+    changed,
     crud_test,
     field_test,
     served,
@@ -220,13 +221,9 @@ def add_field(project: WebProject, model: str, f: Field) -> Step:
 
 def add_filter(project: WebProject, model: str, name: str) -> Step:
     """`?name=value` on a list keeps the records whose field equals the value."""
-    resource = project.resource(model)
-    resource = replace(resource, filters=(*resource.filters, name))
-    project = project.with_resource(resource)
+    filters = (*project.resource(model).filters, name)
+    project, resource, url, refs, ids = changed(project, model, filters=filters)
     f = resource.field(name)
-    url = f"/api/{resource.path}/"
-    refs = Refs(project)
-    ids = refs.parents(resource)
     lines = list(refs.lines)
     if f.kind == "fk":  # a second parent, so the filter has something to leave out
         parent = project.resource(f.target)
@@ -256,12 +253,7 @@ def add_filter(project: WebProject, model: str, name: str) -> Step:
 
 def add_search(project: WebProject, model: str, name: str) -> Step:
     """`?search=text` keeps the records whose field contains the text, ignoring case."""
-    resource = project.resource(model)
-    resource = replace(resource, search=name)
-    project = project.with_resource(resource)
-    url = f"/api/{resource.path}/"
-    refs = Refs(project)
-    ids = refs.parents(resource)
+    project, resource, url, refs, ids = changed(project, model, search=name)
     lines = list(refs.lines)
     texts = ["Blue Harbour", "red harbour", "Green Field"]
     bodies = [{**resource.minimal(n, ids), name: t} for n, t in enumerate(texts, 1)]
@@ -281,11 +273,7 @@ def add_search(project: WebProject, model: str, name: str) -> Step:
 
 def add_count(project: WebProject, model: str) -> Step:
     """`GET /api/<path>/count/` answers how many records the list would."""
-    resource = replace(project.resource(model), counted=True)
-    project = project.with_resource(resource)
-    url = f"/api/{resource.path}/"
-    refs = Refs(project)
-    ids = refs.parents(resource)
+    project, resource, url, refs, ids = changed(project, model, counted=True)
     lines = list(refs.lines)
     lines.append(f"assert matches(api('GET', {url + 'count/'!r}), (200, {{'count': 0}}))")
     lines += [f"api.created({url!r}, {resource.minimal(n, ids)!r})" for n in (1, 2, 3)]

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from inspect_stamina.generator.webstack import django_files as files
 from inspect_stamina.generator.webstack.actions import MIGRATIONS_IN_STEP, Step
-from inspect_stamina.generator.webstack.checks import Refs, served, stored_rows_test
+from inspect_stamina.generator.webstack.checks import Refs, changed, served, stored_rows_test
 from inspect_stamina.generator.webstack.django_views import protect_message
 from inspect_stamina.generator.webstack.schema import Field, WebProject, article, slugify
 
@@ -99,12 +99,8 @@ def lengthen(project: WebProject, model: str, name: str, length: int) -> Step:
 
 def add_ordering(project: WebProject, model: str, name: str) -> Step:
     """`?ordering=F` and `-F` sort a list by a field, ties in id order."""
-    resource = project.resource(model)
-    resource = replace(resource, orderings=(*resource.orderings, name))
-    project = project.with_resource(resource)
-    url = f"/api/{resource.path}/"
-    refs = Refs(project)
-    ids = refs.parents(resource)
+    orderings = (*project.resource(model).orderings, name)
+    project, resource, url, refs, ids = changed(project, model, orderings=orderings)
     f = resource.field(name)
     values = ["pear", "Apple", "fig", "apple"] if f.kind == "text" else [5, 2, 9, 2]
     bodies = [{**resource.minimal(n, ids), name: v} for n, v in enumerate(values, 1)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from inspect_stamina.generator.webstack.django_views import protect_message
@@ -247,6 +248,17 @@ class Refs:
         return self.ids
 
 
+def changed(
+    project: WebProject, model: str, **change: object
+) -> tuple[WebProject, Resource, str, Refs, dict[str, int]]:
+    """The project with `model`'s resource changed so, that resource, its URL, and the
+    records a test creates first for its foreign keys (and their ids)."""
+    resource = replace(project.resource(model), **change)  # type: ignore[arg-type]
+    project = project.with_resource(resource)
+    refs = Refs(project)
+    return project, resource, f"/api/{resource.path}/", refs, refs.parents(resource)
+
+
 def test_file(project: WebProject, tests: Iterable[tuple[str, list[str]]]) -> str:
     """A test module: the harness and one function per (name, body lines)."""
     parts = [harness(project).rstrip("\n")]
@@ -379,6 +391,7 @@ def _columns(resource: Resource, body: dict[str, Any]) -> dict[str, Any]:
 __all__ = [
     "HARNESS",
     "Refs",
+    "changed",
     "crud_test",
     "field_test",
     "harness",

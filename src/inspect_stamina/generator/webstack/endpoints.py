@@ -8,25 +8,12 @@ knows, CSV by column name), so a field added later changes none of them.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from inspect_stamina.generator.webstack.actions import Step
-from inspect_stamina.generator.webstack.checks import Refs, served
+from inspect_stamina.generator.webstack.checks import changed, served
 from inspect_stamina.generator.webstack.schema import Resource, WebProject, article
 
 # what a spreadsheet would run as a formula, and what the export writes in its place
 FORMULAS = ("=1+1", "+SUM(A1)", "-2+3", "@NOW()")
-
-
-def _changed(
-    project: WebProject, model: str, **change: object
-) -> tuple[WebProject, Resource, str, Refs, dict[str, int]]:
-    """The project with `model`'s resource changed so, that resource, its URL, and the
-    records a test creates first for its foreign keys (and their ids)."""
-    resource = replace(project.resource(model), **change)  # type: ignore[arg-type]
-    project = project.with_resource(resource)
-    refs = Refs(project)
-    return project, resource, f"/api/{resource.path}/", refs, refs.parents(resource)
 
 
 def _first_text(resource: Resource) -> str:
@@ -38,7 +25,7 @@ def _first_text(resource: Resource) -> str:
 def add_range(project: WebProject, model: str, name: str) -> Step:
     """`?min_F=` and `?max_F=` bound the list by a whole-number field, both included."""
     ranges = (*project.resource(model).ranges, name)
-    project, resource, url, refs, ids = _changed(project, model, ranges=ranges)
+    project, resource, url, refs, ids = changed(project, model, ranges=ranges)
     bodies = [resource.sample(n, ids) for n in (1, 2, 3)]
     answers = [resource.answer(n, body) for n, body in enumerate(bodies, 1)]
     values = [body[name] for body in bodies]  # 4, 7, 10: rising with the id
@@ -67,7 +54,7 @@ def add_range(project: WebProject, model: str, name: str) -> Step:
 def add_flag(project: WebProject, model: str, name: str) -> Step:
     """`?F=true` / `?F=false` keeps the records whose true/false field is so."""
     flags = (*project.resource(model).flags, name)
-    project, resource, url, refs, ids = _changed(project, model, flags=flags)
+    project, resource, url, refs, ids = changed(project, model, flags=flags)
     bodies = [{**resource.sample(n, ids), name: n != 2} for n in (1, 2, 3)]
     answers = [resource.answer(n, body) for n, body in enumerate(bodies, 1)]
     lines = [*refs.lines, *(f"api.created({url!r}, {body!r})" for body in bodies)]
@@ -86,7 +73,7 @@ def add_flag(project: WebProject, model: str, name: str) -> Step:
 def add_stats(project: WebProject, model: str, name: str) -> Step:
     """`GET /api/<path>/stats/` counts the records holding each value of a choice field."""
     stats = (*project.resource(model).stats, name)
-    project, resource, url, refs, ids = _changed(project, model, stats=stats)
+    project, resource, url, refs, ids = changed(project, model, stats=stats)
     choices = resource.field(name).choices
     values = [choices[0], choices[1], choices[0]]
     bodies = [{**resource.sample(n, ids), name: v} for n, v in enumerate(values, 1)]
@@ -111,7 +98,7 @@ def add_stats(project: WebProject, model: str, name: str) -> Step:
 
 def add_bulk(project: WebProject, model: str) -> Step:
     """`POST /api/<path>/bulk/` creates an array of records, all of them or none."""
-    project, resource, url, refs, ids = _changed(project, model, bulk=True)
+    project, resource, url, refs, ids = changed(project, model, bulk=True)
     good = [resource.sample(n, ids) for n in (1, 2)]
     answers = [resource.answer(n, body) for n, body in enumerate(good, 1)]
     text = _first_text(resource)
@@ -169,7 +156,7 @@ def _cell(value: object) -> str:
 
 def add_export(project: WebProject, model: str) -> Step:
     """`GET /api/<path>/export/` answers the list as CSV."""
-    project, resource, url, refs, ids = _changed(project, model, export=True)
+    project, resource, url, refs, ids = changed(project, model, export=True)
     bodies = [resource.sample(n, ids) for n in (1, 2)]
     lines = [*refs.lines, *(f"api.created({url!r}, {body!r})" for body in bodies)]
     lines += _export_lines(resource, bodies)
@@ -187,7 +174,7 @@ def add_export(project: WebProject, model: str) -> Step:
 
 def guard_formulas(project: WebProject, model: str) -> Step:
     """The export writes a cell that a spreadsheet would run as a formula with a quote."""
-    project, resource, url, refs, ids = _changed(project, model, formula_safe=True)
+    project, resource, url, refs, ids = changed(project, model, formula_safe=True)
     text = _first_text(resource)
     values = [*FORMULAS, "plain - text"]
     bodies = [{**resource.sample(n, ids), text: v} for n, v in enumerate(values, 1)]
