@@ -93,4 +93,21 @@ def merged_check(function: str) -> str:
     )
 
 
-__all__ = ["branch_name", "commit_message", "fork_setup", "merged_check", "resolution"]
+def merged_checkpoint(function: str) -> dict[str, str]:
+    """The checkpoint of a merge turn: `merged_check` run in the sandbox."""
+    return {
+        "action": "docker_exec",
+        "name": f"{branch_name(function)} merged, no conflict left",
+        "command": merged_check(function),
+        "expected": "merged",
+    }
+
+
+__all__ = [
+    "branch_name",
+    "commit_message",
+    "fork_setup",
+    "merged_check",
+    "merged_checkpoint",
+    "resolution",
+]

@@ -135,16 +135,46 @@ def _audience(planner: Speaker) -> Remark:
     )
 
 
-def _no_dependencies(planner: Speaker) -> Remark:
-    reason, words, mark = planner.rng.choice(REASONS)
-    others = [m for _, _, m in REASONS if m != mark]
+def reason_remark(
+    planner: Speaker,
+    remark_id: str,
+    reasons: tuple[tuple[str, list[str], str], ...],
+    wording: tuple[str, str, str, str],
+) -> Remark:
+    """A decision's reason said in passing and asked for later: one of `reasons` (the
+    reason, the words a reply may give it by, the word that names it alone), said with
+    `wording` (the aside, the question, the probe's fact, the reply; `{reason}` in each
+    but the question)."""
+    reason, words, mark = planner.rng.choice(reasons)
+    others = [m for _, _, m in reasons if m != mark]
+    aside, question, fact, answer = wording
     return Remark(
+        remark_id,
+        aside.format(reason=reason),
+        question,
+        fact.format(reason=reason),
+        [
+            {
+                "name": "the reason",
+                "any_of": [rf"\b{re.escape(w)}" for w in words],
+                "none_of": _words(others),
+            }
+        ],
+        answer.format(reason=reason),
+    )
+
+
+def _no_dependencies(planner: Speaker) -> Remark:
+    return reason_remark(
+        planner,
         "no_dependencies_reason",
-        f"Keep it to the standard library, please: {reason}.",
-        "Remind me why we keep the package free of third-party dependencies?",
-        f"No third-party dependencies, because {reason}.",
-        [{"name": "the reason", "any_of": [rf"\b{w}" for w in words], "none_of": _words(others)}],
-        f"We stay on the standard library because {reason}.",
+        REASONS,
+        (
+            "Keep it to the standard library, please: {reason}.",
+            "Remind me why we keep the package free of third-party dependencies?",
+            "No third-party dependencies, because {reason}.",
+            "We stay on the standard library because {reason}.",
+        ),
     )
 
 
@@ -241,4 +271,4 @@ def plant_conversation(
     return probes
 
 
-__all__ = ["CONVERSATION_PLANTS", "REMARKS", "Speaker", "plant_conversation"]
+__all__ = ["CONVERSATION_PLANTS", "REMARKS", "Speaker", "plant_conversation", "reason_remark"]

@@ -71,14 +71,7 @@ def merge_turn(planner: Planner, number: int) -> GeneratedTurn:
     assert turn.checkpoint is not None
     turn.checkpoint["name"] = f"{theirs.name} merged beside {ours.name}"
     turn.shell = merge.resolution(theirs.name, ours.name, turn.files)
-    turn.more_checkpoints.append(
-        {
-            "action": "docker_exec",
-            "name": f"{branch} merged, no conflict left",
-            "command": merge.merged_check(theirs.name),
-            "expected": "merged",
-        }
-    )
+    turn.more_checkpoints.append(merge.merged_checkpoint(theirs.name))
     return turn
 
 

@@ -67,7 +67,7 @@ MIGRATIONS_IN_STEP: Test = (
 
 def _crud_asserts(resource: Resource) -> tuple[str, ...]:
     """What a CRUD test asserts that may change: its text limit, what a parent's deletion does."""
-    text = next(f for f in resource.fields if f.kind == "text" and f.required and not f.derived)
+    text = resource.text_field
     found = [f"limit {resource.model}.{text.name}"]
     found += [f"cascade {resource.model}.{f.name}" for f in resource.fields if f.kind == "fk"][:1]
     return tuple(found)

@@ -285,7 +285,7 @@ def crud_test(project: WebProject, resource: Resource) -> list[str]:
         f"assert matches(api('GET', {url!r}), (200, {_py([first, second])}))",
         f"assert matches(api('GET', {url + '2/'!r}), (200, {_py(second)}))",
     ]
-    text = next(f for f in resource.fields if f.kind == "text" and f.required and not f.derived)
+    text = resource.text_field
     patch = {text.name: "changed"}
     changed = resource.answer(2, {**least, **patch})
     lines += [

@@ -9,7 +9,7 @@ from inspect_stamina.generator.webstack.schema import Resource, WebProject
 
 def names(r: Resource) -> dict[str, str]:
     """The client's names for resource `r`: its functions, components, field and label."""
-    text = next(f.name for f in r.fields if f.kind == "text" and f.required)
+    text = r.text_field.name
     return {
         "list": "list" + r.path[:1].upper() + r.path[1:],
         "create": "create" + r.model,

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import partial
 
 from inspect_stamina.generator.planner import conversation
-from inspect_stamina.generator.planner.conversation import Remark, Speaker
+from inspect_stamina.generator.planner.conversation import Remark, Speaker, reason_remark
 from inspect_stamina.generator.webstack.schema import Resource, WebProject, article
 
 # each reason, the words a reply may give it by, and its mark (the word that names it
@@ -29,21 +29,16 @@ _SQLITE_REASONS = (
 
 
 def _sqlite_reason(planner: Speaker) -> Remark:
-    reason, words, mark = planner.rng.choice(_SQLITE_REASONS)
-    others = [m for _, _, m in _SQLITE_REASONS if m != mark]
-    return Remark(
+    return reason_remark(
+        planner,
         "sqlite_reason",
-        f"And we stay on SQLite for now, on purpose: {reason}.",
-        "Remind me why we are not moving the API to Postgres?",
-        f"The API stays on SQLite because {reason}.",
-        [
-            {
-                "name": "the reason",
-                "any_of": [rf"\b{re.escape(w)}" for w in words],
-                "none_of": [rf"\b{m}\b" for m in others],
-            }
-        ],
-        f"We stay on SQLite because {reason}.",
+        _SQLITE_REASONS,
+        (
+            "And we stay on SQLite for now, on purpose: {reason}.",
+            "Remind me why we are not moving the API to Postgres?",
+            "The API stays on SQLite because {reason}.",
+            "We stay on SQLite because {reason}.",
+        ),
     )
 
 

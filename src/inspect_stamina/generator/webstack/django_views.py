@@ -121,9 +121,8 @@ def _viewset(project: WebProject, r: Resource, protecting: tuple[Resource, ...])
         f'        {plural} = {r.model}.objects.order_by("id")',
     ]
     if r.filters:
-        names = ", ".join(repr(n) for n in r.filters)
         lines += [
-            f"        for name in ({names}{',' if len(r.filters) == 1 else ''}):",
+            f"        for name in {r.filters!r}:",
             "            if name in self.request.query_params:",
             f"                {plural} = {plural}.filter(**{{name: self.request.query_params[name]}})",
         ]
@@ -141,9 +140,8 @@ def _viewset(project: WebProject, r: Resource, protecting: tuple[Resource, ...])
             f'            {plural} = {plural}.order_by(ordering, "id")',
         ]
     if r.ranges:
-        names = ", ".join(repr(n) for n in r.ranges)
         lines += [
-            f"        for name in ({names}{',' if len(r.ranges) == 1 else ''}):",
+            f"        for name in {r.ranges!r}:",
             '            for bound, lookup in (("min_", "gte"), ("max_", "lte")):',
             "                value = self.request.query_params.get(bound + name)",
             "                if value is None:",
@@ -153,9 +151,8 @@ def _viewset(project: WebProject, r: Resource, protecting: tuple[Resource, ...])
             f'                {plural} = {plural}.filter(**{{f"{{name}}__{{lookup}}": int(value)}})',
         ]
     if r.flags:
-        names = ", ".join(repr(n) for n in r.flags)
         lines += [
-            f"        for name in ({names}{',' if len(r.flags) == 1 else ''}):",
+            f"        for name in {r.flags!r}:",
             "            value = self.request.query_params.get(name)",
             "            if value is None:",
             "                continue",

@@ -16,12 +16,6 @@ from inspect_stamina.generator.webstack.schema import Resource, WebProject, arti
 FORMULAS = ("=1+1", "+SUM(A1)", "-2+3", "@NOW()")
 
 
-def _first_text(resource: Resource) -> str:
-    return next(
-        f.name for f in resource.fields if f.kind == "text" and f.required and not f.derived
-    )
-
-
 def add_range(project: WebProject, model: str, name: str) -> Step:
     """`?min_F=` and `?max_F=` bound the list by a whole-number field, both included."""
     ranges = (*project.resource(model).ranges, name)
@@ -101,7 +95,7 @@ def add_bulk(project: WebProject, model: str) -> Step:
     project, resource, url, refs, ids = changed(project, model, bulk=True)
     good = [resource.sample(n, ids) for n in (1, 2)]
     answers = [resource.answer(n, body) for n, body in enumerate(good, 1)]
-    text = _first_text(resource)
+    text = resource.text_field.name
     bad = {**resource.sample(4, ids), text: None}
     lines = [
         *refs.lines,
@@ -175,7 +169,7 @@ def add_export(project: WebProject, model: str) -> Step:
 def guard_formulas(project: WebProject, model: str) -> Step:
     """The export writes a cell that a spreadsheet would run as a formula with a quote."""
     project, resource, url, refs, ids = changed(project, model, formula_safe=True)
-    text = _first_text(resource)
+    text = resource.text_field.name
     values = [*FORMULAS, "plain - text"]
     bodies = [{**resource.sample(n, ids), text: v} for n, v in enumerate(values, 1)]
     lines = [*refs.lines, *(f"api.created({url!r}, {body!r})" for body in bodies)]

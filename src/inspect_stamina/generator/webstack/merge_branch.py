@@ -12,8 +12,6 @@ models, and the teammate's commit in HEAD's history with no conflict left.
 
 from __future__ import annotations
 
-from typing import Any
-
 from inspect_stamina.generator import merge
 from inspect_stamina.generator.webstack import django_files as files
 from inspect_stamina.generator.webstack.actions import (
@@ -85,12 +83,14 @@ def fork_note() -> str:
 def merge_step(project: WebProject, mate: Resource, at_fork: int, ours: str) -> Step:
     """The teammate's branch merged after the fork turn (`at_fork`: how many migrations
     the project had when he branched off; `ours`: the fork turn's checkpoint)."""
-    follows = project.migrations[at_fork - 1].name
-    number = 1 + max(int(m.name[:4]) for m in project.migrations[:at_fork])
+    follows = project.migrations[at_fork - 1].name  # the highest-numbered at the fork
     merged = project.with_resource(mate)
     # his migration, as makemigrations numbers it on the branch, then the merge
     merged = merged.migrated(
-        mate.singular, files.create_model(merged, mate), depends=(follows,), number=number
+        mate.singular,
+        files.create_model(merged, mate),
+        depends=(follows,),
+        number=int(follows[:4]) + 1,
     )
     two = project.migrations[-1].name != follows  # the fork turn added one too
     if two:
@@ -124,14 +124,4 @@ def merge_files(project: WebProject) -> tuple[str, ...]:
     return (f"{pkg}/models.py", f"{pkg}/serializers.py", f"{pkg}/views.py", "config/urls.py")
 
 
-def merged_checkpoint(function: str) -> dict[str, Any]:
-    """The check that the branch is merged and no conflict is left."""
-    return {
-        "action": "docker_exec",
-        "name": f"{merge.branch_name(function)} merged, no conflict left",
-        "command": merge.merged_check(function),
-        "expected": "merged",
-    }
-
-
-__all__ = ["fork_note", "fork_setup", "merge_files", "merge_step", "merged_checkpoint"]
+__all__ = ["fork_note", "fork_setup", "merge_files", "merge_step"]

@@ -167,12 +167,13 @@ class WebPlanner:
             ] or built  # a short script runs out of other work first
             # a robustness turn carries the first action it can
             carried = [a for a in possible if _wrappable(a)] if number in self.robust_turns else []
-            if number == self.merge_turn - 1:  # one that adds a migration, as his branch does
+            forking = number == self.merge_turn - 1
+            if forking:  # one that adds a migration, as his branch does
                 carried = [a for a in possible if _forkable(a, project)]
             ready = (carried or possible)[0]
             pending.remove(ready)
             step = ready.apply(project)
-            if number == self.merge_turn - 1:
+            if forking:
                 at_fork = len(project.migrations)
                 fork = merge_branch.fork_setup(project, self.theme.teammate)
                 note = merge_branch.fork_note()
@@ -219,7 +220,7 @@ class WebPlanner:
                 touched = set(changed) | set(merge_branch.merge_files(step.project))
                 merged = {p: after[p] for p in sorted(touched)}
                 turn.files, turn.shell = {}, merge.resolution(function, ours, merged)
-                turn.more_checkpoints.append(merge_branch.merged_checkpoint(function))
+                turn.more_checkpoints.append(merge.merged_checkpoint(function))
             if step.setup:  # a teammate's commit first; the reference puts the settings back
                 prompt.update(kind="bug", origin="harness", setup=step.setup)
                 turn.files = {bugs.SETTINGS: after[bugs.SETTINGS]}

@@ -158,7 +158,7 @@ def _mistakes(project: WebProject) -> list[tuple[str, str, str]]:
                 "The load test hammers `POST /api/{wrong}/`; make sure nothing there slows down.",
             )
         ]
-        text = next(f for f in r.fields if f.kind == "text" and f.required and not f.derived)
+        text = r.text_field
         wrong, right = f"{r.singular}_{text.name}", rf"`?\b{re.escape(text.name)}\b`?"
         why = f"{r.path} have no `{wrong}` field, so nothing changes there; the field is `{text.name}`"
         found += [
@@ -220,7 +220,7 @@ def _contradictions(project: WebProject) -> list[tuple[str, str, str]]:
     why = "it contradicts itself, so I cannot do both halves and changed nothing there; which half do you want"
     found = []
     for r in project.resources:
-        text = next(f for f in r.fields if f.kind == "text" and f.required and not f.derived)
+        text = r.text_field
         n = text.max_length
         forms = (
             "Make `{text}` optional for new {path}, but a create without `{text}` must still answer 400.",

@@ -100,6 +100,12 @@ class Resource:
         """One of its fields by name."""
         return next(f for f in self.fields if f.name == name)
 
+    @property
+    def text_field(self) -> Field:
+        """Its first required text field that clients write (not a derived slug): the
+        one tests and prompts name when they need a field of it."""
+        return next(f for f in self.fields if f.kind == "text" and f.required and not f.derived)
+
     def with_field(self, changed: Field) -> Resource:
         """This resource with its field of `changed`'s name replaced by `changed`."""
         return replace(

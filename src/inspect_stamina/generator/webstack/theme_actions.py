@@ -34,10 +34,6 @@ class Action:
         return self.run(project, *self.args)
 
 
-def _first_text(resource: Resource) -> str:
-    return next(f.name for f in resource.fields if f.kind == "text" and f.required)
-
-
 def _parent(resource: Resource) -> str:
     return next(f.target for f in resource.fields if f.kind == "fk")
 
@@ -61,7 +57,9 @@ def theme_actions(theme: Theme, teammate: str = "") -> list[Action]:
         for r in theme.resources
     ]
     found += [  # each list sorted by its first text field
-        Action(f"ordering {r.model}", (r.model,), changes.add_ordering, (r.model, _first_text(r)))
+        Action(
+            f"ordering {r.model}", (r.model,), changes.add_ordering, (r.model, r.text_field.name)
+        )
         for r in theme.resources
     ]
     found += [  # a parent's children, listed under it
@@ -80,21 +78,15 @@ def theme_actions(theme: Theme, teammate: str = "") -> list[Action]:
             ("formulas", "export {model}", endpoints.guard_formulas),
         )
     ]
-    # whole-number fields bound the list (those a later turn adds, once it has)
-    found += [
-        Action(f"range {r.model}.{f.name}", (r.model,), endpoints.add_range, (r.model, f.name))
-        for r in theme.resources
-        for f in r.fields
-        if f.kind == "int"
-    ]
-    found += [
-        Action(f"range {m}.{f.name}", (f"field {m}.{f.name}",), endpoints.add_range, (m, f.name))
-        for m, f in theme.extra_fields
-        if f.kind == "int"
-    ]
-    # true/false fields filter the list, choice fields get their values counted
+    # every field with what it needs (a field a later turn adds, once it has): whole
+    # numbers bound the list, true/false fields filter it, choices get their values counted
     fields = [(r.model, f, r.model) for r in theme.resources for f in r.fields]
     fields += [(m, f, f"field {m}.{f.name}") for m, f in theme.extra_fields]
+    found += [
+        Action(f"range {m}.{f.name}", (need,), endpoints.add_range, (m, f.name))
+        for m, f, need in fields
+        if f.kind == "int"
+    ]
     found += [
         Action(f"{kind} {m}.{f.name}", (need,), run, (m, f.name))
         for m, f, need in fields
@@ -107,7 +99,7 @@ def theme_actions(theme: Theme, teammate: str = "") -> list[Action]:
     model, source, length = theme.slug
     lmodel, lname, llength = theme.longer
     found += [
-        Action("unique", (first.model,), changes.make_unique, (first.model, _first_text(first))),
+        Action("unique", (first.model,), changes.make_unique, (first.model, first.text_field.name)),
         Action("protect", (others[0].model,), changes.protect_parent, (others[0].model,)),
         Action("guard", (), actions.guard_writes, (KEY_TURN,)),
         Action("slug", (model,), changes.derive_slug, (model, source, length)),
