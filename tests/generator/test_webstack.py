@@ -328,6 +328,54 @@ def test_collections_gain_bulk_creation_exports_filters_and_counts(
             assert "bulk/" in source and "a refused bulk kept some" in source
 
 
+def test_collections_gain_latest_ids_values_totals_and_additions_at_once(
+    tmp_path: Path,
+) -> None:
+    """A 100-turn script gives every resource its newest record, a list by ids and a
+    text field's distinct values, and whole-number fields a total and an addition that
+    many clients call at once; each test uses the path and parameters its prompt states."""
+    path = generate("webstack", 100, 3, tmp_path / "s")
+    turns = load_script(path).turns()
+    kinds: Counter[str] = Counter()
+    for turn in turns:
+        tests = list(path.parent.glob(f"tests/test_t{turn.number:03d}_*.py"))
+        kind = tests[0].name.split("_", 2)[2][:-3] if tests else ""
+        if kind not in ("latest", "ids", "values", "total", "increment"):
+            continue
+        if turn.prompt.kind in ROBUSTNESS_KINDS:  # worded to mislead on purpose
+            continue
+        kinds[kind] += 1
+        prompt, source = turn.prompt.text, tests[0].read_text()
+        stated = re.search(r"`(?:GET |POST )?(/api/[a-z]+/)", prompt)
+        assert stated and stated.group(1) in source, turn.number
+        if kind == "latest":
+            assert "latest/" in prompt and "404" in prompt and "== 404" in source
+        if kind == "ids":
+            assert "?ids=1,3" in prompt and "`1,two`" in prompt and "?ids=1,two" in source
+        if kind == "values":
+            field = re.search(r"/([a-z_]+)_values/`", prompt)
+            assert field and f"{field.group(1)}_values/" in source
+        if kind == "total":
+            field = re.search(r"under the key `([a-z_]+)`", prompt)
+            assert field and "totals/" in source and f"{{{field.group(1)!r}: 0}}" in source
+            # the performance bound, stated, measured over many stored records
+            assert "with 50,000 stored it must answer within 10 times" in prompt
+            assert "database_with_many(" in source and "50000)]" in source
+            assert "spent <= 10 * one" in source
+        if kind == "increment":
+            endpoint = re.search(r"`POST (/api/[a-z]+/)<id>/(add_[a-z_]+)/`", prompt)
+            assert endpoint and f"{endpoint.group(1)}1/{endpoint.group(2)}/" in source
+            assert "at once" in prompt and "api.at_once(" in source
+            assert "'additions were lost'" in source
+    assert kinds["latest"] >= 2 and kinds["ids"] >= 2 and kinds["values"] >= 2, kinds
+    assert kinds["total"] + kinds["increment"] >= 2, kinds
+
+
+def test_a_full_script_reaches_a_hundred_turns_for_every_theme() -> None:
+    """Every theme offers enough actions for the suite's 100 turns."""
+    assert all(most_turns(theme) >= 100 for theme in THEMES)
+
+
 def test_older_generator_versions_do_not_write_it(tmp_path: Path) -> None:
     with pytest.raises(StaminaError, match="Unknown domain 'webstack' for generator version 2"):
         generate("webstack", 21, 0, tmp_path / "s", version="2")
@@ -339,8 +387,7 @@ def test_older_generator_versions_do_not_write_it(tmp_path: Path) -> None:
 def test_a_fresh_webstack_script_runs_and_is_fair(tmp_path: Path) -> None:
     """In the stamina-web sandbox: the oracle passes every checkpoint and acceptance test,
     each checkpoint fails before its turn, and every turn's omission is caught."""
-    length = most_turns(WebPlanner(20, 41).theme)
-    path = generate("webstack", length, 41, tmp_path / "script")
+    path = generate("webstack", 100, 41, tmp_path / "script")
     run = validate_cli(str(path), "--run", cwd=tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
     checkpoints = len(load_script(path).checkpoints())  # questions have none; the merge two

@@ -47,8 +47,11 @@ SUITES = {
     # the web API domain; merge conflicts, the invented library and command lines
     2: SuiteVersion(2, ("algorithms", "algorithms-js", "data", "devops", "webapi"), 2, 100, "2"),
     # scripts that pass every fairness instrument: planted bugs, checked robustness turns,
-    # graded questions, facts of the conversation, a larger catalogue per domain
-    3: SuiteVersion(3, ("algorithms", "algorithms-js", "data", "devops", "webapi"), 2, 100, "3"),
+    # graded questions, facts of the conversation, a larger catalogue per domain, and
+    # the generated web-stack domain (Django + DRF and React, on the flagship's image)
+    3: SuiteVersion(
+        3, ("algorithms", "algorithms-js", "data", "devops", "webapi", "webstack"), 2, 100, "3"
+    ),
 }
 LATEST = max(SUITES)
 

@@ -106,7 +106,7 @@ def _required(r: Resource) -> Question:
 def _parameters(r: Resource) -> Question:
     names = [*r.filters, *(["search"] if r.search else []), *(["ordering"] if r.orderings else [])]
     names += [f"{bound}_{name}" for name in r.ranges for bound in ("min", "max")]
-    names += list(r.flags)
+    names += [*r.flags, *(["ids"] if r.by_ids else [])]
     texts = (
         f"Which query parameters does the {r.path} list understand now?",
         f"How can a client narrow down the list of {r.path} today? Parameter names, please.",
@@ -159,8 +159,8 @@ def askable(project: WebProject, planned: tuple[str, ...]) -> dict[str, Callable
     }
     for r in project.resources:
         found[f"required:{r.path}"] = partial(_required, r)
-        if r.filters or r.search or r.orderings or r.ranges or r.flags:
-            asks = (r.filters, r.search, r.orderings, r.ranges, r.flags)
+        if r.filters or r.search or r.orderings or r.ranges or r.flags or r.by_ids:
+            asks = (r.filters, r.search, r.orderings, r.ranges, r.flags, r.by_ids)
             found[f"parameters:{r.path}:{asks}"] = partial(_parameters, r)
         if r.counted:
             found[f"count:{r.path}"] = partial(_count, r, planned)

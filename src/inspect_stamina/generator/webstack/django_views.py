@@ -27,7 +27,12 @@ def views(project: WebProject) -> str:
     guarded = any(r.guarded for r in project.resources)
     exported = any(r.export for r in project.resources)
     bulk = any(r.bulk for r in project.resources)
-    counted = any(r.counted or r.nested or r.bulk or r.export or r.stats for r in project.resources)
+    counted = any(
+        r.counted or r.nested or r.bulk or r.export or r.stats or r.latest or r.values or r.totals
+        for r in project.resources
+    )
+    counted |= any(r.increments for r in project.resources)
+    aggregates = [n for n, used in (("F", "increments"), ("Sum", "totals")) if _any(project, used)]
     protected = _protected(project)
     head = [f'"""The {pkg} API\'s endpoints: one viewset per resource."""']
     if exported:
@@ -36,8 +41,9 @@ def views(project: WebProject) -> str:
         head.append("from django.conf import settings")
     if bulk:
         head.append("from django.db import transaction")
-    if protected:
-        head.append("from django.db.models import ProtectedError")
+    if protected or aggregates:
+        names = ", ".join([*aggregates, *(["ProtectedError"] if protected else [])])
+        head.append(f"from django.db.models import {names}")
     if exported:
         head.append("from django.http import HttpResponse")
     head.append(
@@ -47,7 +53,7 @@ def views(project: WebProject) -> str:
     )
     if counted:
         head.append("from rest_framework.decorators import action")
-    if any(r.ranges or r.flags for r in project.resources):
+    if any(r.ranges or r.flags or r.by_ids or r.increments for r in project.resources):
         head.append("from rest_framework.exceptions import ValidationError")
     if counted or protected:
         head.append("from rest_framework.response import Response")
@@ -86,6 +92,10 @@ def safe_cell(text):
     """A cell a spreadsheet would run as a formula, with a quote in front."""
     return "\'" + text if text[:1] in ("=", "+", "-", "@") else text
 '''
+
+
+def _any(project: WebProject, attribute: str) -> bool:
+    return any(getattr(r, attribute) for r in project.resources)
 
 
 def _protected(project: WebProject) -> dict[str, tuple[Resource, ...]]:
@@ -160,6 +170,15 @@ def _viewset(project: WebProject, r: Resource, protecting: tuple[Resource, ...])
             '                raise ValidationError({name: "true or false"})',
             f'            {plural} = {plural}.filter(**{{name: value == "true"}})',
         ]
+    if r.by_ids:
+        lines += [
+            '        ids = self.request.query_params.get("ids")',
+            "        if ids is not None:",
+            '            wanted = ids.split(",")',
+            "            if not all(part.isdigit() for part in wanted):",
+            '                raise ValidationError({"ids": "whole numbers separated by commas"})',
+            f"            {plural} = {plural}.filter(id__in=[int(part) for part in wanted])",
+        ]
     lines.append(f"        return {plural}")
     for child_path in r.nested:
         child = next(c for c in project.resources if c.path == child_path)
@@ -223,6 +242,7 @@ def _viewset(project: WebProject, r: Resource, protecting: tuple[Resource, ...])
             "        rows = self.get_queryset()",
             f"        return Response({{{counts}}})",
         ]
+    lines += _queries(r)
     if r.counted:
         lines += [
             "",
@@ -232,6 +252,57 @@ def _viewset(project: WebProject, r: Resource, protecting: tuple[Resource, ...])
             '        return Response({"count": self.get_queryset().count()})',
         ]
     return "\n".join(lines) + "\n"
+
+
+def _queries(r: Resource) -> list[str]:
+    """The viewset's latest, distinct values, totals and atomic additions."""
+    lines = []
+    if r.latest:
+        lines += [
+            "",
+            "    @action(detail=False)",
+            "    def latest(self, request):",
+            f'        """The {r.singular} with the highest id (404 when there is none)."""',
+            f'        newest = {r.model}.objects.order_by("-id").first()',
+            "        if newest is None:",
+            f'            return Response({{"error": "no {r.path} yet"}}, status=404)',
+            "        return Response(self.get_serializer(newest).data)",
+        ]
+    if r.values:
+        lines += [
+            "",
+            "    @action(detail=False)",
+            f"    def {r.values}_values(self, request):",
+            f'        """The different {r.values} values, each once, sorted."""',
+            f'        return Response(sorted(set({r.model}.objects.values_list("{r.values}", flat=True))))',
+        ]
+    if r.totals:
+        sums = ", ".join(
+            f'"{name}": {r.model}.objects.aggregate(total=Sum("{name}"))["total"] or 0'
+            for name in r.totals
+        )
+        lines += [
+            "",
+            "    @action(detail=False)",
+            "    def totals(self, request):",
+            f'        """The sum of {", ".join(r.totals)} over every {r.singular}."""',
+            f"        return Response({{{sums}}})",
+        ]
+    for name in r.increments:
+        lines += [
+            "",
+            '    @action(detail=True, methods=["post"])',
+            f"    def add_{name}(self, request, pk=None):",
+            f'        """Add {{"by": n}} to {name} in the database, so that calls at once lose none."""',
+            f"        {r.singular} = self.get_object()",
+            '        by = request.data.get("by") if isinstance(request.data, dict) else None',
+            "        if type(by) is not int or by < 1:",
+            '            raise ValidationError({"by": "a whole number, 1 or more"})',
+            f'        {r.model}.objects.filter(pk={r.singular}.pk).update({name}=F("{name}") + by)',
+            f"        {r.singular}.refresh_from_db()",
+            f"        return Response(self.get_serializer({r.singular}).data)",
+        ]
+    return lines
 
 
 __all__ = ["protect_message", "views"]

@@ -90,6 +90,11 @@ class Resource:
     bulk: bool = False  # POST /api/<path>/bulk/ creates an array of records, all or none
     export: bool = False  # GET /api/<path>/export/ answers the list as CSV
     formula_safe: bool = False  # the export prefixes a cell spreadsheets would run with '
+    latest: bool = False  # GET /api/<path>/latest/ answers the record with the highest id
+    by_ids: bool = False  # `?ids=1,3` lists only the records of those ids
+    values: str = ""  # a text field GET /api/<path>/<F>_values/ answers the distinct values of
+    totals: tuple[str, ...] = ()  # whole-number fields GET /api/<path>/totals/ sums
+    increments: tuple[str, ...] = ()  # whole-number fields POST <id>/add_<F>/ adds to atomically
 
     @property
     def singular(self) -> str:

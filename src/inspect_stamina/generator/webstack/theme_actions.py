@@ -12,7 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from inspect_stamina.generator.webstack import actions, bugs, changes, client, endpoints
+from inspect_stamina.generator.webstack import (
+    actions,
+    bugs,
+    changes,
+    client,
+    concurrency,
+    endpoints,
+    queries,
+)
 from inspect_stamina.generator.webstack.catalogue import Theme
 from inspect_stamina.generator.webstack.schema import Resource, WebProject
 
@@ -93,8 +101,20 @@ def theme_actions(theme: Theme, teammate: str = "") -> list[Action]:
         for kind, field_kind, run in (
             ("flag", "bool", endpoints.add_flag),
             ("stats", "choice", endpoints.add_stats),
+            ("total", "int", queries.add_total),
+            ("increment", "int", concurrency.add_increment),
         )
         if f.kind == field_kind
+    ]
+    # the newest record, a list by ids and a text field's distinct values
+    found += [
+        Action(f"{kind} {r.model}", (r.model,), run, (r.model,))
+        for r in theme.resources
+        for kind, run in (
+            ("latest", queries.add_latest),
+            ("ids", queries.add_ids),
+            ("values", queries.add_values),
+        )
     ]
     model, source, length = theme.slug
     lmodel, lname, llength = theme.longer
