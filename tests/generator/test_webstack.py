@@ -101,11 +101,20 @@ def test_a_raised_limit_ends_the_checks_of_the_old_one(tmp_path: Path) -> None:
     assert later and all("until_turn" not in c for c in later)
 
 
-@pytest.mark.parametrize("seed", [0, 7])
-def test_webstack_scripts_pass_the_host_fairness_instruments(tmp_path: Path, seed: int) -> None:
-    path = generate("webstack", 21, seed, tmp_path / "script")
+@pytest.mark.parametrize(("seed", "turns"), [(0, 21), (7, 21), (0, 100), (4, 100)])
+def test_webstack_scripts_pass_the_host_fairness_instruments(
+    tmp_path: Path, seed: int, turns: int
+) -> None:
+    """Every host instrument passes; a reply naming every candidate the script's facts
+    name carries no memory probe and at most a quarter of the questions (a question's
+    facts name its other candidates: a collection not built yet, another list's bounds,
+    the other deletion behaviour, a create that succeeds)."""
+    path = generate("webstack", turns, seed, tmp_path / "script")
     report = _host_fairness(path, tmp_path)
     assert report["passed"], report
+    [canned] = [i for i in report["instruments"] if i["name"] == "canned repliers"]
+    every = canned["figures"]["every_candidate"]
+    assert every["memory probes"] == 0.0 and every["questions"] <= 0.25, every
 
 
 def test_a_full_script_grows_a_react_client_checked_by_vitest(tmp_path: Path) -> None:

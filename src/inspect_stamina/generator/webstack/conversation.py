@@ -96,22 +96,35 @@ def _endpoints(project: WebProject, planned: tuple[str, ...]) -> Question:
 def _required(r: Resource) -> Question:
     names = [f.name for f in r.fields if f.required and not f.derived]
     texts = (
-        f"What must a client send when it creates {article(r.singular)}? Only the required fields.",
-        f"Which fields can a create of {r.path} not do without?",
+        f"What must a client send when it creates {article(r.singular)}, and what status does "
+        "it get if it leaves one of those out? Only the required fields.",
+        f"Which fields can a create of {r.path} not do without, and what does the API answer "
+        "when one is missing?",
     )
+    # the status commits the reply: a create that succeeds (201) is the other candidate
     facts = [_fact(n, rf"\b{re.escape(n)}\b") for n in names]
-    return texts, facts, f"A new {r.singular} needs " + ", ".join(f"`{n}`" for n in names) + "."
+    facts.append({**_fact("400", r"\b400\b"), "none_of": [r"\b201\b"]})
+    needs = ", ".join(f"`{n}`" for n in names)
+    return texts, facts, f"A new {r.singular} needs {needs}; without one it answers 400."
 
 
-def _parameters(r: Resource) -> Question:
+def _bounds(r: Resource) -> list[str]:
+    return [f"{bound}_{name}" for name in r.ranges for bound in ("min", "max")]
+
+
+def _parameters(project: WebProject, r: Resource) -> Question:
     names = [*r.filters, *(["search"] if r.search else []), *(["ordering"] if r.orderings else [])]
-    names += [f"{bound}_{name}" for name in r.ranges for bound in ("min", "max")]
-    names += [*r.flags, *(["ids"] if r.by_ids else [])]
+    names += [*_bounds(r), *r.flags, *(["ids"] if r.by_ids else [])]
     texts = (
         f"Which query parameters does the {r.path} list understand now?",
         f"How can a client narrow down the list of {r.path} today? Parameter names, please.",
     )
-    facts = [_fact(n, rf"\b{re.escape(n)}\b") for n in names]
+    # another list's bounds (`min_stars`) are other candidates: no word of plain prose
+    others = {b for o in project.resources for b in _bounds(o)} - set(names)
+    facts = [
+        {**_fact(n, rf"\b{re.escape(n)}\b"), "none_of": [rf"\b{b}\b" for b in sorted(others)]}
+        for n in names
+    ]
     return texts, facts, f"The {r.path} list takes " + ", ".join(f"`?{n}=`" for n in names) + "."
 
 
@@ -121,11 +134,13 @@ def _deletion(r: Resource, child: Resource) -> Question:
         f"What happens now when a client deletes {article(r.singular)} that still has {child.path}?",
         f"If someone removes {article(r.singular)} with {child.path} attached, what does the API do?",
     )
+    # the other behaviour is the other candidate
+    gone = r"cascad|deleted too|deletes (them|its)|removed too"
     if link.protect:
-        fact = _fact("refused with 409", r"\b409\b")
+        fact = {**_fact("refused with 409", r"\b409\b"), "none_of": [gone.replace("cascad|", "")]}
         reply = f"It is refused with 409 while {child.path} point at it."
     else:
-        fact = _fact("its children go too", r"cascad|deleted too|deletes (them|its)|removed too")
+        fact = {**_fact("its children go too", gone), "none_of": [r"\b409\b"]}
         reply = f"Its {child.path} are deleted too (cascade)."
     return texts, [fact], reply
 
@@ -161,7 +176,7 @@ def askable(project: WebProject, planned: tuple[str, ...]) -> dict[str, Callable
         found[f"required:{r.path}"] = partial(_required, r)
         if r.filters or r.search or r.orderings or r.ranges or r.flags or r.by_ids:
             asks = (r.filters, r.search, r.orderings, r.ranges, r.flags, r.by_ids)
-            found[f"parameters:{r.path}:{asks}"] = partial(_parameters, r)
+            found[f"parameters:{r.path}:{asks}"] = partial(_parameters, project, r)
         if r.counted:
             found[f"count:{r.path}"] = partial(_count, r, planned)
         for child in project.resources:

@@ -32,7 +32,11 @@ WORKSPACE = os.environ.get("STAMINA_WORKSPACE", "/workspace")
 # straight to 127.0.0.1, whatever proxy the environment names
 OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 KEY = KEY_VALUE
-_MIGRATED = {}
+# one migrated database per pytest process, made by whichever test file asks first: every
+# file holds its own copy of this harness, and a phase end's run holds dozens of them
+_MIGRATED = sys.modules.setdefault(
+    "stamina_web_migrated", type(sys)("stamina_web_migrated")
+).__dict__
 
 
 def manage(*args, database):
