@@ -23,7 +23,7 @@ from inspect_stamina.errors import StaminaError
 from inspect_stamina.generator.generate import generate
 from inspect_stamina.generator.summary import overlap, script_figures
 from inspect_stamina.generator.webstack import conversation, robustness
-from inspect_stamina.generator.webstack.catalogue import THEMES, Theme
+from inspect_stamina.generator.webstack.catalogue import THEMES, Theme, drawn_theme, theme_with
 from inspect_stamina.generator.webstack.planner import WebPlanner, most_turns
 from inspect_stamina.generator.webstack.schema import WebProject
 from inspect_stamina.stamina.loaded_script import load_script
@@ -317,10 +317,15 @@ def test_collections_gain_bulk_creation_exports_filters_and_counts(
     exported: set[str] = set()
     for number, test in sorted(files.items()):
         prompt, source = turns[number - 1].prompt.text, test.read_text()
+        if test.name.endswith("_export.py"):
+            served = re.search(r"api\.text\('(/api/[a-z]+/)export/'\)", source)
+            assert served, number
+            exported.add(served.group(1))
+        if turns[number - 1].prompt.kind in ROBUSTNESS_KINDS:  # worded to mislead on purpose
+            continue
         stated = re.search(r"`(?:GET |POST )?(/api/[a-z]+/)", prompt)
         assert stated and stated.group(1) in source, number
         if test.name.endswith("_export.py"):
-            exported.add(stated.group(1))
             assert "text/csv" in prompt and "csv.DictReader" in source
         if test.name.endswith("_formulas.py"):
             assert stated.group(1) in exported  # the guard comes after its export
@@ -380,9 +385,22 @@ def test_collections_gain_latest_ids_values_totals_and_additions_at_once(
     assert kinds["total"] + kinds["increment"] >= 2, kinds
 
 
-def test_a_full_script_reaches_a_hundred_turns_for_every_theme() -> None:
-    """Every theme offers enough actions for the suite's 100 turns."""
-    assert all(most_turns(theme) >= 100 for theme in THEMES)
+@pytest.mark.parametrize("theme", THEMES, ids=lambda t: t.name)
+def test_every_draw_of_a_theme_holds_a_hundred_turns(theme: Theme) -> None:
+    """Whichever of its later resources and spares a seed draws, the theme offers enough
+    actions for the suite's 100 turns, and every spare is drawn by some seed."""
+    later = len(theme.resources) - 2
+    for picked in itertools.combinations(range(later + len(theme.spares)), later):
+        drawn = theme_with(theme, list(picked))
+        assert most_turns(drawn) >= 100, [r.model for r in drawn.resources]
+    built = {r.model for s in range(40) for r in drawn_theme(theme, s).resources}
+    assert {r.model for r in theme.spares} <= built
+
+
+def test_two_seeds_of_one_theme_can_build_different_apis() -> None:
+    seeds = [s for s in range(120) if WebPlanner(20, s).theme.name == "library"]
+    apis = {tuple(r.path for r in WebPlanner(20, s).theme.resources) for s in seeds}
+    assert len(apis) >= 3, apis
 
 
 def test_older_generator_versions_do_not_write_it(tmp_path: Path) -> None:
@@ -417,7 +435,7 @@ def test_a_theme_builds_in_order_and_each_resource_can_be_named(theme: Theme) ->
     """The first resource points at nothing, each other at earlier ones, and each has a
     required text field (its CRUD test names it when it checks a missing field)."""
     built: set[str] = set()
-    for resource in theme.resources:
+    for resource in (*theme.resources, *theme.spares):
         assert {f.target for f in resource.fields if f.kind == "fk"} <= built
         assert any(f.kind == "text" and f.required for f in resource.fields), resource.model
         built.add(resource.model)

@@ -1,13 +1,15 @@
 """What a web-stack script's API is about: themes of five resources and their changes.
 
-A seed draws one theme; its resources come in order (a later one points at an earlier
-one), and the later turns draw from its extra fields, filters, searches, the slug the
-data migration derives and the text limit that is raised.
+A seed draws one theme and which of its later resources and spares it builds; its
+resources come in order (a later one points at an earlier one), and the later turns draw
+from its extra fields, filters, searches, the slug the data migration derives and the
+text limit that is raised.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, replace
 
 from inspect_stamina.generator.webstack.schema import Field, Resource
 
@@ -28,6 +30,9 @@ class Theme:
     # the resource a teammate builds on a branch the agent merges (no foreign key: it
     # must not depend on how the agent named anything)
     teammate: Resource
+    # resources that may stand in for one of the later ones (each points at the first
+    # two only), so two seeds of a theme build different APIs
+    spares: tuple[Resource, ...] = ()
 
 
 def _text(name: str, length: int, blurb: str = "", default: str | None = None) -> Field:
@@ -107,6 +112,18 @@ THEMES: tuple[Theme, ...] = (
         teammate=Resource(
             "Room", "rooms", (_text("name", 40), _int("floor", 0, "the floor it is on"))
         ),
+        spares=(
+            Resource(
+                "Edition",
+                "editions",
+                (
+                    _fk("book", "Book"),
+                    _text("publisher", 60),
+                    _int("year", 0, "the year it came out"),
+                    _choice("format", "hardback", "paperback", "ebook"),
+                ),
+            ),
+        ),
     ),
     Theme(
         "helpdesk",
@@ -161,6 +178,18 @@ THEMES: tuple[Theme, ...] = (
         ("Reply", "text", 2000),
         "hd",
         teammate=Resource("Macro", "macros", (_text("title", 60), _text("body", 200, default=""))),
+        spares=(
+            Resource(
+                "Survey",
+                "surveys",
+                (
+                    _fk("customer", "Customer"),
+                    _text("remark", 120),
+                    _int("score", None, "0 to 10, as the customer rated us"),
+                    _bool("follow_up", False, "whether someone should call back"),
+                ),
+            ),
+        ),
     ),
     Theme(
         "projects",
@@ -209,6 +238,18 @@ THEMES: tuple[Theme, ...] = (
         "pj",
         teammate=Resource(
             "Label", "labels", (_text("name", 30), _text("colour", 20, default="grey"))
+        ),
+        spares=(
+            Resource(
+                "Risk",
+                "risks",
+                (
+                    _fk("project", "Project"),
+                    _text("summary", 120),
+                    _choice("impact", "low", "medium", "high"),
+                    _int("likelihood", 1, "1 to 5 in the UI"),
+                ),
+            ),
         ),
     ),
     Theme(
@@ -263,6 +304,18 @@ THEMES: tuple[Theme, ...] = (
         "ev",
         teammate=Resource(
             "Sponsor", "sponsors", (_text("name", 60), _int("level", 1, "1 is the top tier"))
+        ),
+        spares=(
+            Resource(
+                "Volunteer",
+                "volunteers",
+                (
+                    _fk("event", "Event"),
+                    _text("name", 60),
+                    _int("hours", 0, "hours pledged"),
+                    _bool("confirmed", False),
+                ),
+            ),
         ),
     ),
     Theme(
@@ -321,6 +374,18 @@ THEMES: tuple[Theme, ...] = (
         teammate=Resource(
             "Depot", "depots", (_text("name", 60), _int("capacity", 0, "pallets it holds"))
         ),
+        spares=(
+            Resource(
+                "Order",
+                "orders",
+                (
+                    _fk("supplier", "Supplier"),
+                    _text("number", 30, "the purchase order number"),
+                    _int("lines", 1, "how many lines it has"),
+                    _choice("state", "draft", "sent", "received"),
+                ),
+            ),
+        ),
     ),
     Theme(
         "recipes",
@@ -364,7 +429,7 @@ THEMES: tuple[Theme, ...] = (
             ("Recipe", _text("source", 120, "where the recipe comes from", "")),
             ("Cuisine", _choice("popularity", "niche", "common", "everywhere")),
         ),
-        (("Recipe", "cuisine"), ("Recipe", "difficulty"), ("Step", "recipe")),
+        (("Recipe", "cuisine"), ("Recipe", "difficulty"), ("Step", "recipe"), ("Tip", "recipe")),
         (("Recipe", "title"), ("Cuisine", "name")),
         ("Recipe", "title", 90),
         ("Cuisine", "name", 80),
@@ -372,8 +437,47 @@ THEMES: tuple[Theme, ...] = (
         teammate=Resource(
             "Utensil", "utensils", (_text("name", 40), _int("quantity", 1, "how many we own"))
         ),
+        spares=(
+            Resource(
+                "Tip",
+                "tips",
+                (
+                    _fk("recipe", "Recipe"),
+                    _text("advice", 200),
+                    _int("votes", 0, "how many found it useful"),
+                    _bool("verified", False, "tried in our kitchen"),
+                ),
+            ),
+        ),
     ),
 )
+
+
+def drawn_theme(theme: Theme, seed: int) -> Theme:
+    """The theme as a seed builds it: its first two resources, then as many of its later
+    resources and spares as it has later ones (in catalogue order)."""
+    later = len(theme.resources) - 2
+    picked = random.Random(f"webstack-resources:{seed}").sample(
+        range(later + len(theme.spares)), later
+    )
+    return theme_with(theme, sorted(picked))
+
+
+def theme_with(theme: Theme, picked: list[int]) -> Theme:
+    """The theme building its first two resources and the `picked` ones (indices) of its
+    later resources and spares; the changes it offers are kept for the resources built."""
+    later = (*theme.resources[2:], *theme.spares)
+    resources = (*theme.resources[:2], *(later[i] for i in picked))
+    models = {r.model for r in resources}
+    return replace(
+        theme,
+        resources=resources,
+        extra_fields=tuple((m, f) for m, f in theme.extra_fields if m in models),
+        filters=tuple((m, n) for m, n in theme.filters if m in models),
+        searches=tuple((m, n) for m, n in theme.searches if m in models),
+        spares=(),
+    )
+
 
 # the product's name, by theme: said once early and shown by the client much later
 PRODUCTS: dict[str, tuple[str, ...]] = {
@@ -385,4 +489,4 @@ PRODUCTS: dict[str, tuple[str, ...]] = {
     "recipes": ("Panfolio", "Whiskbook", "Simmerlog", "Cookwell"),
 }
 
-__all__ = ["PRODUCTS", "THEMES", "Theme"]
+__all__ = ["PRODUCTS", "THEMES", "Theme", "drawn_theme", "theme_with"]

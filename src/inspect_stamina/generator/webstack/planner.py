@@ -32,7 +32,7 @@ from inspect_stamina.generator.webstack import (
     merge_branch,
     robustness,
 )
-from inspect_stamina.generator.webstack.catalogue import PRODUCTS, THEMES, Theme
+from inspect_stamina.generator.webstack.catalogue import PRODUCTS, THEMES, Theme, drawn_theme
 from inspect_stamina.generator.webstack.checks import crud_test, test_file
 from inspect_stamina.generator.webstack.django_files import render
 from inspect_stamina.generator.webstack.schema import WebProject
@@ -86,7 +86,9 @@ class WebPlanner:
         # the API drawn from the seed alone (a longer script of a seed grows the same
         # one), the order of its turns from both
         draw = random.Random(f"webstack:{seed}")
-        self.theme = draw.choice(THEMES)
+        # which of its later resources and spares: a draw of its own, so that the other
+        # draws are those of a seed whose theme had no spares
+        self.theme = drawn_theme(draw.choice(THEMES), seed)
         self.package = draw.choice(self.theme.packages)
         self.key = f"{self.theme.key_prefix}-{draw.randrange(1000, 10000)}-{draw.choice('kmqxz')}"
         self.teammate = draw.choice(TEAMMATES)

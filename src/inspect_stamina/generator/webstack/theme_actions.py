@@ -118,12 +118,21 @@ def theme_actions(theme: Theme, teammate: str = "") -> list[Action]:
     ]
     model, source, length = theme.slug
     lmodel, lname, llength = theme.longer
+    models = {r.model for r in theme.resources}
+    found += [  # the slug and the raised limit only on resources the seed drew
+        action
+        for action in (
+            Action(
+                "unique", (first.model,), changes.make_unique, (first.model, first.text_field.name)
+            ),
+            Action("protect", (others[0].model,), changes.protect_parent, (others[0].model,)),
+            Action("guard", (), actions.guard_writes, (KEY_TURN,)),
+            Action("slug", (model,), changes.derive_slug, (model, source, length)),
+            Action("longer", (lmodel,), changes.lengthen, (lmodel, lname, llength)),
+        )
+        if all(n in models for n in action.needs)
+    ]
     found += [
-        Action("unique", (first.model,), changes.make_unique, (first.model, first.text_field.name)),
-        Action("protect", (others[0].model,), changes.protect_parent, (others[0].model,)),
-        Action("guard", (), actions.guard_writes, (KEY_TURN,)),
-        Action("slug", (model,), changes.derive_slug, (model, source, length)),
-        Action("longer", (lmodel,), changes.lengthen, (lmodel, lname, llength)),
         # bugs a teammate's settings change plants
         *(Action(f"bug {plant.__name__}", (), plant, (teammate,)) for plant in bugs.PLANTS),
         # the React client over the first resource
