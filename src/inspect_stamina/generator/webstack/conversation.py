@@ -112,19 +112,23 @@ def _bounds(r: Resource) -> list[str]:
     return [f"{bound}_{name}" for name in r.ranges for bound in ("min", "max")]
 
 
-def _parameters(project: WebProject, r: Resource) -> Question:
+def _query_names(r: Resource) -> list[str]:
     names = [*r.filters, *(["search"] if r.search else []), *(["ordering"] if r.orderings else [])]
-    names += [*_bounds(r), *r.flags, *(["ids"] if r.by_ids else [])]
+    return [*names, *_bounds(r), *r.flags, *(["ids"] if r.by_ids else [])]
+
+
+def _parameters(project: WebProject, r: Resource) -> Question:
+    names = _query_names(r)
     texts = (
         f"Which query parameters does the {r.path} list understand now?",
         f"How can a client narrow down the list of {r.path} today? Parameter names, please.",
     )
-    # another list's bounds (`min_stars`) are other candidates: no word of plain prose
-    others = {b for o in project.resources for b in _bounds(o)} - set(names)
-    facts = [
-        {**_fact(n, rf"\b{re.escape(n)}\b"), "none_of": [rf"\b{b}\b" for b in sorted(others)]}
-        for n in names
-    ]
+    # another list's parameters are other candidates: its bounds (`min_stars`, no word of
+    # plain prose) anywhere, the others written as a query (`?status=`)
+    others = {n for o in project.resources for n in _query_names(o)} - set(names)
+    bounds = {b for o in project.resources for b in _bounds(o)}
+    wrong = [rf"\b{n}\b" if n in bounds else rf"\?{n}=" for n in sorted(others)]
+    facts = [{**_fact(n, rf"\b{re.escape(n)}\b"), "none_of": wrong} for n in names]
     return texts, facts, f"The {r.path} list takes " + ", ".join(f"`?{n}=`" for n in names) + "."
 
 
