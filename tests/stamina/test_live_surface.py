@@ -88,6 +88,18 @@ def test_one_script_gets_mean_and_stderr_and_several_the_headline_per_script(
     assert registry_info(per_script).name == "inspect_stamina/by_script"
 
 
+def test_a_sessions_input_says_its_length_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from inspect_stamina.generator.generate import generate
+
+    generated = generate("webstack", 20, 0, tmp_path / "script")
+    [sample] = _build(str(generated), monkeypatch).dataset
+    assert sample.input == "StaminaBench session: Generated webstack project (20 turns, seed 0)"
+    [bundled] = _build(MINI, monkeypatch).dataset
+    assert isinstance(bundled.input, str) and bundled.input.count(" turns)") == 1
+
+
 def test_the_headline_is_the_checkpoint_pass_rate(monkeypatch: pytest.MonkeyPatch) -> None:
     task = _build(MINI, monkeypatch)
     assert task.headline_metric is not None

@@ -184,7 +184,7 @@ def stamina(
         Sample(
             id=item.name,
             sandbox=sandbox_for(images[item.name]),
-            input=f"StaminaBench session: {item.script.task_name} ({item.script.total_turns} turns)",
+            input=session_input(item.script.task_name, item.script.total_turns),
             metadata={
                 "script": item.name,
                 "script_path": str(item.path),
@@ -222,6 +222,13 @@ def stamina(
             "limits": limits.metadata(),
         },
     )
+
+
+def session_input(task_name: str, turns: int) -> str:
+    """A session's sample input: the script's name and its length, said once (a generated
+    script's name already says it)."""
+    length = f"{turns} turns"
+    return f"StaminaBench session: {task_name}" + ("" if length in task_name else f" ({length})")
 
 
 def stamina_sandbox(image: str, limits: SandboxLimits | None = None) -> SandboxEnvironmentSpec:
