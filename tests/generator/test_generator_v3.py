@@ -435,3 +435,13 @@ def test_a_signature_change_updates_every_caller_across_modules(
     before = next(p for p in reversed(earlier) if p.is_file())
     (work / package / "cli.py").write_text(before.read_text())
     assert not passes(test, work, package), "the test passes with the callers not updated"
+
+
+@pytest.mark.parametrize("domain", ["webapi", "webstack"])
+def test_a_script_writes_every_value_in_full(tmp_path: Path, domain: str) -> None:
+    """Facts that share their other candidates are written out in each (no YAML anchors
+    such as `&id001` / `*id001`): people read and edit scripts."""
+    path = generate(domain, 60, 2, tmp_path / "s")
+    text = path.read_text()
+    assert "none_of:" in text
+    assert not re.search(r"[&*]id\d{3}", text)

@@ -46,6 +46,14 @@ def list_domains(version: str = GENERATOR_VERSION) -> list[str]:
     return rows
 
 
+class _FullValues(yaml.SafeDumper):
+    """YAML that writes a value shared by several keys in full each time (no `&id001`
+    anchors): people read and edit scripts, not only YAML parsers."""
+
+    def ignore_aliases(self, data: object) -> bool:
+        return True
+
+
 def generate(
     domain: str,
     turns: int,
@@ -125,7 +133,8 @@ def generate(
             f"# {rewritten.paraphrased} of {rewritten.prompts} user prompts were paraphrased by "
             f"{rewritten.model}\n# (each keeps the generator's text in paraphrased_from).\n"
         )
-    path.write_text(header + yaml.safe_dump(script, sort_keys=False, width=100, allow_unicode=True))
+    text = yaml.dump(script, Dumper=_FullValues, sort_keys=False, width=100, allow_unicode=True)
+    path.write_text(header + text)
     return path
 
 

@@ -27,11 +27,9 @@ def views(project: WebProject) -> str:
     guarded = any(r.guarded for r in project.resources)
     exported = any(r.export for r in project.resources)
     bulk = any(r.bulk for r in project.resources)
-    counted = any(
-        r.counted or r.nested or r.bulk or r.export or r.stats or r.latest or r.values or r.totals
-        for r in project.resources
-    )
-    counted |= any(r.increments for r in project.resources)
+    extra_routes = any(  # endpoints beyond the CRUD: DRF's @action
+        r.counted or r.nested or r.bulk or r.export or r.stats for r in project.resources
+    ) or any(r.latest or r.values or r.totals or r.increments for r in project.resources)
     aggregates = [n for n, used in (("F", "increments"), ("Sum", "totals")) if _any(project, used)]
     protected = _protected(project)
     head = [f'"""The {pkg} API\'s endpoints: one viewset per resource."""']
@@ -51,11 +49,11 @@ def views(project: WebProject) -> str:
         if guarded
         else "from rest_framework import viewsets"
     )
-    if counted:
+    if extra_routes:
         head.append("from rest_framework.decorators import action")
     if any(r.ranges or r.flags or r.by_ids or r.increments for r in project.resources):
         head.append("from rest_framework.exceptions import ValidationError")
-    if counted or protected:
+    if extra_routes or protected:
         head.append("from rest_framework.response import Response")
     models = ", ".join(r.model for r in project.resources)
     head += ["", f"from {pkg}.models import {models}"]
