@@ -27,9 +27,19 @@ def views(project: WebProject) -> str:
     guarded = any(r.guarded for r in project.resources)
     exported = any(r.export for r in project.resources)
     bulk = any(r.bulk for r in project.resources)
-    extra_routes = any(  # endpoints beyond the CRUD: DRF's @action
-        r.counted or r.nested or r.bulk or r.export or r.stats for r in project.resources
-    ) or any(r.latest or r.values or r.totals or r.increments for r in project.resources)
+    # endpoints beyond the CRUD, each a DRF @action
+    routed = (
+        "counted",
+        "nested",
+        "bulk",
+        "export",
+        "stats",
+        "latest",
+        "values",
+        "totals",
+        "increments",
+    )
+    extra_routes = any(_any(project, name) for name in routed)
     aggregates = [n for n, used in (("F", "increments"), ("Sum", "totals")) if _any(project, used)]
     protected = _protected(project)
     head = [f'"""The {pkg} API\'s endpoints: one viewset per resource."""']

@@ -114,9 +114,8 @@ def add_total(project: WebProject, model: str, name: str) -> Step:
     ]
     lines = served(lines)
     # the performance bound: over many stored records the sum comes from the database
-    batches = [
-        (m, many_row(project.resource(m), project.resource(m).minimal(90, ids)), 1) for m in ids
-    ]
+    parents = [project.resource(m) for m in ids]  # one record each, as Refs creates them
+    batches = [(p.model, many_row(p, p.minimal(90, ids)), 1) for p in parents]
     measured = {**resource.minimal(1, ids), name: values[0]}
     batches.append((model, many_row(resource, measured), MANY))
     fast = [
