@@ -381,8 +381,8 @@ ALGORITHMS_JS: dict[str, Slowdown] = {
     ),
     "runningTotal": S(
         "  return values.map((_, i) => values.slice(0, i + 1).reduce((sum, value) => sum + value, 0));",
-        "Array.from({ length: 32000 }, (_, i) => i % 7)",
-        "an array of 32,000 numbers",
+        "Array.from({ length: 48000 }, (_, i) => i % 7)",
+        "an array of 48,000 numbers",
     ),
 }
 
