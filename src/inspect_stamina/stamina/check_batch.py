@@ -24,6 +24,7 @@ from inspect_stamina.stamina.check_layout import (
     SHARE_DIR,
     SPEC_NAME,
     TEST_ENV,
+    WARM_PYTEST,
     trusted_conftest,
 )
 from inspect_stamina.stamina.harness.checker_guard import NODE_TEST_OPTION
@@ -101,6 +102,7 @@ class CheckBatch:
             "share_dir": SHARE_DIR,
             "private_dir": f"/home/{CHECKER_USER}",
             "broker": BROKER,
+            "warm_pytest": WARM_PYTEST,
             "workspace": WORKSPACE,
             "tests": self.tests,
             "inproc_tests": self.inproc_tests,

@@ -12,7 +12,8 @@ The root script:
    ``checker``), the files in-process runs need in INPROC_DIR (group ``runner``), the
    harness programs (``harness/``) world-readable;
 3. starts the broker (``harness/broker.py``), through which the checker starts programs
-   as ``runner``, then the driver (``harness/driver.py``) as ``checker``;
+   as ``runner``, and the warm pytest server (``harness/warm_pytest.py``) when none runs
+   yet, then the driver (``harness/driver.py``) as ``checker``;
 4. ends every process of both check users, their IPC objects and every file they made,
    and removes the placed files.
 """
@@ -44,6 +45,9 @@ INPROC_DIR = f"{STAMINA_DIR}/inproc"
 SHARE_DIR = f"{STAMINA_DIR}/share"
 BROKER_DIR = "/run/stamina-broker"
 BROKER = f"{BROKER_DIR}/sock"
+# the warm pytest server (``harness/warm_pytest.py``): root's, kept across check runs
+WARM_DIR = "/run/stamina-warm"
+WARM_PYTEST = f"{WARM_DIR}/sock"
 SPEC_NAME = "_stamina_spec.json"
 
 
@@ -143,9 +147,19 @@ mkdir -p {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} && chmod 755 {STAMINA_DIR} \\
 # the runner's programs get the process limit a login of the runner gets (Docker's
 # per-user ulimit, or Kubernetes' limits.d through runuser's PAM session); the broker
 # starts now so that its start overlaps the listing and copy below
-python3 -I {HARNESS_DIR}/broker.py {BROKER} {SHARE_DIR} \
-  "$(runuser -u {RUNNER_USER} -- sh -c 'ulimit -u')" &
+nproc="$(runuser -u {RUNNER_USER} -- bash -c 'ulimit -u')"
+python3 -I {HARNESS_DIR}/broker.py {BROKER} {SHARE_DIR} "$nproc" &
 broker=$!
+# the warm pytest server, when none runs: this run's pytest starts cold, the next ones
+# fork from it (it outlives the run, as root's; the check users' processes do not)
+warm=$(cat {WARM_DIR}/pid 2>/dev/null)
+if [ -z "$warm" ] || ! kill -0 "$warm" 2>/dev/null; then
+  rm -rf {WARM_DIR}; mkdir -m 0750 {WARM_DIR}; chown root:{CHECKER_USER} {WARM_DIR}
+  cp {HARNESS_DIR}/warm_pytest.py {HARNESS_DIR}/broker.py {WARM_DIR}/
+  (cd / && exec setsid python3 -I -B {WARM_DIR}/warm_pytest.py {WARM_PYTEST} "$nproc") \
+    </dev/null >/dev/null 2>&1 &
+  echo $! > {WARM_DIR}/pid
+fi
 cd {WORKSPACE} 2>/dev/null || cd /
 # the workspace as the agent left it (its processes stopped), each saving the turn a
 # call: its source files for the host's rules and probes, then its manifest; both before

@@ -28,6 +28,7 @@ import stat
 import struct
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 
 MAX_MESSAGE = 4 * 1024 * 1024
@@ -106,7 +107,9 @@ def receive_message(
     return message, fds
 
 
-def _request(message: dict[str, Any]) -> tuple[list[str], str, dict[str, str]]:
+def _request(
+    message: dict[str, Any], extra_env: dict[str, str]
+) -> tuple[list[str], str, dict[str, str]]:
     argv, cwd, env = message.get("argv"), message.get("cwd"), message.get("env")
     if not (isinstance(argv, list) and argv and all(isinstance(a, str) for a in argv)):
         raise ValueError("argv must be a non-empty list of strings")
@@ -114,17 +117,34 @@ def _request(message: dict[str, Any]) -> tuple[list[str], str, dict[str, str]]:
         raise ValueError("cwd must be a string")
     if not (isinstance(env, dict) and all(isinstance(v, str) for v in env.values())):
         raise ValueError("env must map names to strings")
-    return argv, cwd, {**{str(k): v for k, v in env.items()}, **RUNNER_ENV}
+    return argv, cwd, {**{str(k): v for k, v in env.items()}, **extra_env}
+
+
+# what a started child does once it is the user it runs as: exec the program (the
+# broker), or run it in this interpreter (the warm pytest server); it never returns
+Run = Callable[[list[str], str, dict[str, str]], None]
+
+
+def exec_program(argv: list[str], cwd: str, env: dict[str, str]) -> None:
+    """The broker's way to run a program: replace the child with it."""
+    os.chdir(cwd)
+    os.execvpe(argv[0], argv, env)
 
 
 def _start(
-    argv: list[str], cwd: str, env: dict[str, str], fds: list[int], uid: int, nproc: int | None
+    argv: list[str],
+    cwd: str,
+    env: dict[str, str],
+    fds: list[int],
+    uid: int,
+    nproc: int | None,
+    run: Run = exec_program,
 ) -> int:
-    """Fork and exec the program as ``uid`` (at most ``nproc`` processes of that user);
+    """Fork and run the program as ``uid`` (at most ``nproc`` processes of that user);
     raise OSError when it could not start."""
     errors_read, errors_write = os.pipe2(os.O_CLOEXEC)
     pid = os.fork()
-    if pid == 0:  # the child: its own session, the caller's streams, runner's rights
+    if pid == 0:  # the child: its own session, the caller's streams, the user's rights
         try:
             os.setsid()
             for target, fd in enumerate(fds):
@@ -138,10 +158,10 @@ def _start(
             os.setuid(uid)
             os.umask(0o022)
             signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
             for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                 signal.signal(number, signal.SIG_DFL)
-            os.chdir(cwd)
-            os.execvpe(argv[0], argv, env)
+            run(argv, cwd, env)
         except BaseException as ex:  # noqa: BLE001 - reported to the caller, then exit
             os.write(errors_write, f"{type(ex).__name__}: {ex}".encode()[:2000])
         os._exit(127)
@@ -154,14 +174,21 @@ def _start(
     return pid
 
 
-def _serve(conn: socket.socket, uid: int, nproc: int | None, shared: str | None) -> None:
+def _serve(
+    conn: socket.socket,
+    uid: int,
+    nproc: int | None,
+    shared: str | None,
+    run: Run = exec_program,
+    extra_env: dict[str, str] = RUNNER_ENV,
+) -> None:
     """One caller: start its program, relay its signals, report how the program ended."""
     message, fds = receive_message(conn, max_fds=3)
     try:
         if message is None or len(fds) != 3:
             raise ValueError("a request carries argv, cwd, env and three streams")
-        argv, cwd, env = _request(message)
-        pid = _start(argv, cwd, env, fds, uid, nproc)
+        argv, cwd, env = _request(message, extra_env)
+        pid = _start(argv, cwd, env, fds, uid, nproc, run)
     except (OSError, ValueError) as ex:
         send_message(conn, {"error": str(ex)})
         return
@@ -221,10 +248,13 @@ def serve(
     runner_uid: int,
     nproc: int | None = None,
     shared: str | None = None,
+    run: Run = exec_program,
+    extra_env: dict[str, str] = RUNNER_ENV,
 ) -> None:
     """Listen at ``path`` (reachable by the checker alone) until killed; the runner's
     programs get the per-user process limit ``nproc`` (the one the agent has), and what
-    they leave in ``shared`` is opened up to the tests when each ends."""
+    they leave in ``shared`` is opened up to the tests when each ends. ``run`` and
+    ``extra_env`` are how a started child runs (the warm pytest server's differ)."""
     if os.path.lexists(path):
         os.unlink(path)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -246,7 +276,7 @@ def serve(
             server.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
             try:
-                _serve(conn, runner_uid, nproc, shared)
+                _serve(conn, runner_uid, nproc, shared, run, extra_env)
             finally:
                 os._exit(0)
         conn.close()

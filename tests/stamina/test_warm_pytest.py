@@ -1,0 +1,136 @@
+"""The warm pytest server (``harness/warm_pytest.py``) in the real Docker sandbox: the
+checker's pytest forks from it once it runs, as the checker and in the environment a
+fresh process had, and neither the agent nor the agent's code can reach or stop it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.stamina.test_session_core import CREATE_CALC
+from tests.stamina.test_stamina_docker import MINI, bash, say
+from tests.stamina.test_tamper import session, tool_outputs, write
+
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
+
+# the mini script's test, plus one that passes only in a pytest forked from the warm
+# server and set up as a fresh `python -m pytest` as the checker would be
+WARM_TEST = """\
+import os
+import sys
+import tempfile
+
+from calc import add
+
+
+def test_add():
+    assert add(2, 3) == 5
+
+
+def test_forked_from_the_warm_server_as_a_fresh_process_would_run():
+    with open(f"/proc/{os.getppid()}/cmdline", "rb") as handle:
+        parent = handle.read().replace(b"\\0", b" ").decode()
+    assert "warm_pytest.py" in parent, parent
+    assert os.geteuid() != 0 and os.getegid() != 0 and os.getgroups() in ([], [os.getegid()])
+    assert os.getcwd() == "/workspace"
+    assert tempfile.gettempdir() == os.environ["TMPDIR"] == "/opt/stamina/share"
+    assert sys.dont_write_bytecode
+    assert os.getsid(0) == os.getpid()  # a session of its own, as the driver's commands
+"""
+
+
+def _warm_copy(tmp_path: Path) -> str:
+    copy = tmp_path / "mini_warm"
+    shutil.copytree(Path(MINI).parent, copy)
+    (copy / "tests" / "test_add.py").write_text(WARM_TEST)
+    return str(copy / "script.yaml")
+
+
+def _check_runs(meta: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every result of the test file's checkpoint: at its turn, re-checked, re-run."""
+    runs = []
+    for turn in meta["turns"]:
+        for result in [*turn["checkpoints"], *turn["rechecks"]]:
+            if "test_add" in result["name"]:
+                runs.append(result)
+    return runs
+
+
+def test_the_checkers_pytest_forks_from_the_warm_server(log_dir: Path, tmp_path: Path) -> None:
+    log, value, meta = session(
+        log_dir, bash(CREATE_CALC), say("Done."), script=_warm_copy(tmp_path)
+    )
+    runs = _check_runs(meta)
+    assert runs, meta["turns"]
+    # the first check run starts the server (its own pytest may start cold, and then
+    # fails the file, which is re-checked at the next run): in the end the file passes,
+    # so its pytest was forked from the server and set up as a fresh one
+    assert runs[-1]["passed"] and len(runs) <= 2, runs
+
+
+# the agent's code, run as the runner by the turn-2 command check: right only when the
+# warm server's socket exists and refuses it (any other outcome gives a wrong answer)
+RUNNER_PROBE = """\
+import socket
+
+from calc import UNITS
+
+
+def _refused():
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.connect("/run/stamina-warm/sock")
+    except PermissionError:
+        return 1.0
+    except OSError:
+        return 0.0
+    return 0.0
+
+
+_FACTOR = _refused()
+
+
+def to_metres(value, unit):
+    return value * UNITS[unit] * _FACTOR
+"""
+SAFE = """\
+def divide(a, b):
+    if b == 0:
+        raise ValueError("a zero divisor")
+    return a / b
+"""
+LOOK = (
+    "ps -eo pid,user,args | grep '[w]arm_pytest'; "
+    'python3 -c "import socket; s = socket.socket(socket.AF_UNIX); '
+    "s.connect('/run/stamina-warm/sock')\" 2>&1 | tail -1; "
+    "ls /run/stamina-warm 2>&1; echo looked"
+)
+
+
+def test_neither_the_agent_nor_its_code_can_reach_or_stop_the_warm_server(
+    log_dir: Path,
+) -> None:
+    log, value, meta = session(
+        log_dir,
+        bash(f"{CREATE_CALC} && {write('calc/ops.py', RUNNER_PROBE)}"),
+        say("Done."),
+        bash(LOOK),
+        say("Done."),
+        bash("pkill -9 -f warm_pytest; kill -9 -1; echo survived"),
+        say("Which part should be nicer?"),
+        bash(f"{write('calc/safe.py', SAFE)} && {LOOK}"),
+        say("Done."),
+    )
+    checks = [c for t in meta["turns"] for c in [*t["checkpoints"], *t["rechecks"]]]
+    assert [c["passed"] for c in checks] == [True] * len(checks) and len(checks) >= 3, checks
+    assert not [t["regressions"] for t in meta["turns"] if t["regressions"]]
+    outputs = tool_outputs(log)
+    before, after = outputs[1], outputs[3]
+    server = [line for line in before.splitlines() if "warm_pytest.py" in line]
+    assert len(server) == 1 and " root " in f" {server[0]} ", before
+    assert "PermissionError" in before and "Permission denied" in before, before
+    # the same server, still root's, after the agent tried to kill every process
+    assert server[0].split()[0] in after.split(), after
