@@ -84,10 +84,11 @@ def test_setup_builds_the_default_runs_images_unless_asked_for_all(
     argv: list[str], names: list[str] | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from inspect_stamina import cli, offline
+    from inspect_stamina.cli import commands
     from inspect_stamina.sandbox import image_build
 
     asked: list[list[str] | None] = []
-    monkeypatch.setattr(cli, "docker_up", lambda: None)
+    monkeypatch.setattr(commands, "docker_up", lambda: None)
     monkeypatch.setattr(offline, "seed_tiktoken_cache", lambda: None)
 
     def build_images(names: list[str] | None, mode: str, force: bool) -> list[str]:
