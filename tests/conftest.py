@@ -32,10 +32,20 @@ def no_bytecode_in_children() -> Iterator[None]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The `flagship` test (the suite's longest) is collected first: on `make test`'s two
-    workers, which take the collection in halves, one starts on it at once while the
-    other takes the rest, instead of it starting last and running alone."""
-    items.sort(key=lambda item: item.get_closest_marker("flagship") is None)
+    """The suite's two longest tests head the two halves of the collection: the `flagship`
+    test the first, the `longest` ones the second. `make test`'s two workers take the
+    collection in halves (and steal from each other's tail), so each starts on one of
+    them at once, instead of one starting late and running alone at the end."""
+    first = [item for item in items if item.get_closest_marker("flagship")]
+    second = [
+        item
+        for item in items
+        if item.get_closest_marker("longest") and not item.get_closest_marker("flagship")
+    ]
+    heads = {id(item) for item in [*first, *second]}
+    rest = [item for item in items if id(item) not in heads]
+    half = max(len(items) // 2 - len(first), 0)
+    items[:] = [*first, *rest[:half], *second, *rest[half:]]
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

@@ -410,6 +410,7 @@ def test_older_generator_versions_do_not_write_it(tmp_path: Path) -> None:
 
 @pytest.mark.docker
 @pytest.mark.slow
+@pytest.mark.longest
 @pytest.mark.usefixtures("docker_engine")
 def test_a_fresh_webstack_script_runs_and_is_fair(tmp_path: Path) -> None:
     """In the stamina-web sandbox: the oracle passes every checkpoint and acceptance test,
