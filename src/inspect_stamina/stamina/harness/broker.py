@@ -158,7 +158,6 @@ def _start(
             os.setuid(uid)
             os.umask(0o022)
             signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
             for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                 signal.signal(number, signal.SIG_DFL)
             run(argv, cwd, env)

@@ -141,35 +141,41 @@ def _report_path(spec: dict[str, Any], kind: str, private: bool) -> str:
 
 
 # --- the benchmark's pytest files, as the checker ----------------------------------------
-def _pytest(files: list[str], spec: dict[str, Any], timeout: float) -> dict[str, Any] | None:
-    """One trusted pytest process over the files: per-file results, or None on a timeout."""
-    tests_dir, junit = spec["tests_dir"], _report_path(spec, "junit", private=True)
-    cmd = [
-        sys.executable,
-        "-P",  # the workspace's own pytest.py or sitecustomize must not shadow pytest
-        "-m",
-        "pytest",
+def _pytest_args(directory: str, junit: str, paths: list[str]) -> list[str]:
+    """What follows ``python -m pytest`` for one run over test files in ``directory``: its
+    own configuration only, and a JUnit report."""
+    return [
         "-q",
         *_PYTEST_PLUGINS_OFF,
-        f"--rootdir={tests_dir}",
+        f"--rootdir={directory}",
         "-c",
-        f"{tests_dir}/pytest.ini",
-        f"--confcutdir={tests_dir}",
+        f"{directory}/pytest.ini",
+        f"--confcutdir={directory}",
         "--import-mode=importlib",
         f"--junitxml={junit}",
         "-o",
         "junit_family=xunit1",
-        *[f"{tests_dir}/{f}" for f in files],
+        *[f"{directory}/{p}" for p in paths],
     ]
-    warm = spec.get("warm_pytest")
+
+
+def _pytest(files: list[str], spec: dict[str, Any], timeout: float) -> dict[str, Any] | None:
+    """One trusted pytest process over the files: per-file results, or None on a timeout.
+
+    Forked from the warm server (warm_pytest.py) when it runs, else started fresh."""
+    junit = _report_path(spec, "junit", private=True)
+    args = _pytest_args(spec["tests_dir"], junit, files)
+    where, env, warm = spec["workspace"], spec["test_env"], spec.get("warm_pytest")
+    ran = None
     if warm and os.path.exists(warm):
-        # the same pytest, forked from the warm server as the checker (warm_pytest.py)
-        via = [sys.executable, "-I", "-S", AS_RUNNER, "--broker", warm, "--", *cmd[4:]]
-        code, output, seconds = _run(via, spec["workspace"], spec["test_env"], timeout)
-        if code == 125 and output.startswith("as_runner:"):  # unreachable: start cold
-            code, output, seconds = _run(cmd, spec["workspace"], spec["test_env"], timeout)
-    else:
-        code, output, seconds = _run(cmd, spec["workspace"], spec["test_env"], timeout)
+        via = [sys.executable, "-I", "-S", AS_RUNNER, "--broker", warm, "--", *args]
+        ran = _run(via, where, env, timeout)
+        if ran[0] == 125 and ran[1].startswith("as_runner:"):  # unreachable: start fresh
+            ran = None
+    if ran is None:
+        # -P: the workspace's own pytest.py or sitecustomize must not shadow pytest
+        ran = _run([sys.executable, "-P", "-m", "pytest", *args], where, env, timeout)
+    code, output, seconds = ran
     if code == 124:
         return None
     results = junit_results(junit, files, output, seconds, spec["output_limit"])
@@ -206,23 +212,7 @@ def _inproc_pytest(files: list[str], spec: dict[str, Any], timeout: float) -> di
     """One pytest process as the runner over in-process test files and the canary."""
     inproc, junit = spec["inproc_dir"], _report_path(spec, "inproc", private=False)
     canary = spec["inproc_canary"]
-    cmd = [
-        "python3",
-        "-P",
-        "-m",
-        "pytest",
-        "-q",
-        *_PYTEST_PLUGINS_OFF,
-        f"--rootdir={inproc}",
-        "-c",
-        f"{inproc}/pytest.ini",
-        f"--confcutdir={inproc}",
-        "--import-mode=importlib",
-        f"--junitxml={junit}",
-        "-o",
-        "junit_family=xunit1",
-        *[f"{inproc}/{f}" for f in [*files, canary["file"]]],
-    ]
+    cmd = ["python3", "-P", "-m", "pytest", *_pytest_args(inproc, junit, [*files, canary["file"]])]
     code, output, seconds = _run(
         _as_runner(cmd, spec), spec["workspace"], spec["command_env"], timeout
     )

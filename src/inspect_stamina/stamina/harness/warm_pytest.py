@@ -12,8 +12,8 @@ check run's pytest starts from the same state, as a fresh process did.
 Only the checker can reach it (a socket in a directory of root and the checker's
 group, and the caller's id checked on every connection), and the end of a check run,
 which stops every process of the check users, leaves it running (it is root's). The
-check run's root script starts it when its socket is missing; until then the driver
-runs pytest as before. The wire format and the caller's side are the broker's
+check run's root script starts it when the process it last started is not running;
+while its socket is missing or unreachable the driver runs pytest as before. The wire format and the caller's side are the broker's
 (``broker.py``, ``as_runner.py``).
 
 Standard library and pytest only: ``python3 -I -B warm_pytest.py SOCKET [NPROC]``.
