@@ -290,6 +290,64 @@ def test_generated_scripts_are_correct_by_construction(
     assert sum(k in ROBUSTNESS_KINDS for k in kinds) >= turns // 20
 
 
+def _acceptance_failures(script_dir: Path, work: Path) -> tuple[set[str], int]:
+    """The functions whose acceptance test fails, as pytest runs the wrapper, and how
+    many times the wrapper started node."""
+    shim = work.parent / "bin"
+    shim.mkdir(exist_ok=True)
+    log = shim / "starts"
+    log.write_text("")
+    (shim / "node").write_text(f'#!/bin/sh\necho >> {log}\nexec {shutil.which("node")} "$@"\n')
+    (shim / "node").chmod(0o755)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-rf",
+            "-p",
+            "no:cacheprovider",
+            str(script_dir / "acceptance/test_acceptance.py"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=work,
+        timeout=300,
+        env={**os.environ, "STAMINA_WORKSPACE": str(work), "PATH": f"{shim}:{os.environ['PATH']}"},
+    )
+    assert " passed" in run.stdout or " failed" in run.stdout, run.stdout + run.stderr
+    failed = set(re.findall(r"^FAILED \S+::test_function\[(\w+)-\d+\]", run.stdout, re.M))
+    return failed, len(log.read_text())
+
+
+@pytest.mark.slow
+def test_the_javascript_acceptance_run_judges_each_function_on_its_own(tmp_path: Path) -> None:
+    """One node run reads every function's cases; a function that fails there is run
+    again alone, so a function that ends the process fails itself and no other."""
+    path = generate("algorithms-js", 20, 0, tmp_path / "script")
+    work = tmp_path / "work"
+    replay(path.parent, work, every_regression=False)
+    assert _acceptance_failures(path.parent, work) == (set(), 1)  # one node run for all
+    package = next(work.glob("*/index.js")).parent
+    index = (package / "index.js").read_text()
+    exported = re.findall(r"export \{ ([^}]*) \} from \"\./(\w+)\.js\"", index)
+    names = sorted(n.strip() for group, _ in exported for n in group.split(","))
+    # a function gone from the index, and one that ends the test process when called (in
+    # the sandbox the agent's code runs in a process of its own, ended the same way)
+    gone, exits = names[0], names[1]
+    (package / "index.js").write_text(re.sub(rf"\b{gone}\b", f"{gone} as {gone}Gone", index))
+    for module in package.glob("*.js"):
+        text = module.read_text()
+        head = f"export function {exits}("
+        if head in text:
+            start = text.index("{", text.index(head)) + 1
+            module.write_text(text[:start] + "\n  process.exit(1);" + text[start:])
+    # one run for all, then each function it did not see pass: the two broken ones and
+    # every one after the exit (the test file holds them in order of name)
+    assert _acceptance_failures(path.parent, work) == ({gone, exits}, 1 + len(names))
+
+
 @pytest.mark.parametrize("domain", ["algorithms", "algorithms-js", "webapi"])
 def test_the_teammate_branch_really_conflicts(tmp_path: Path, domain: str) -> None:
     """Up to the merge turn, as the references leave it: committing and merging the

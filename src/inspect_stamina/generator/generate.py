@@ -94,7 +94,7 @@ def generate(
         plan = plan_turns(planner)
         stated = [rule["stated"] for rule in planner.rules() if "stated" in rule]
         runner = DOMAINS[domain].lang.runner
-        acceptance = acceptance_files(DOMAINS[domain].lang, planner.project)
+        acceptance = acceptance_files(DOMAINS[domain].lang, planner.project, int(version))
     if output.exists() and any(output.iterdir()) and not (output / "script.yaml").is_file():
         raise StaminaError(
             f"{output} exists and is not a script directory: refusing to overwrite it."
