@@ -39,7 +39,7 @@ test: setup
 	inspect-stamina images build
 	command -v chromium >/dev/null 2>&1 || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
-	$(PYTHON) -m pytest -m "not serial" -n 2 --dist worksteal --durations=25
+	$(PYTHON) -m pytest -m "not serial" -n 2 --dist worksteal --durations=60
 	$(PYTHON) -m pytest -m serial --durations=10
 
 # The flagship's validate --fairness with the replay alone (9 minutes on a quiet machine).
