@@ -85,10 +85,20 @@ def _holds(
     return passes(source, work, PACKAGE)
 
 
+# the domains whose check starts a process per template (node; a server per test): the
+# fast tier holds every third of their templates (a change to how the domain renders or
+# tests still shows there), `make test` all of them
+_PROCESS_PER_CHECK = ("algorithms-js", "webapi")
+
+
+def _tier(domain_name: str, index: int) -> tuple[pytest.MarkDecorator, ...]:
+    return (pytest.mark.slow,) if domain_name in _PROCESS_PER_CHECK and index % 3 else ()
+
+
 CASES = [
-    pytest.param(name, t.name, id=f"{name}:{t.name}")
+    pytest.param(name, t.name, id=f"{name}:{t.name}", marks=_tier(name, i))
     for name, domain in DOMAINS.items()
-    for t in _templates(domain)
+    for i, t in enumerate(_templates(domain))
 ]
 
 
