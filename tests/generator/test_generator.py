@@ -334,16 +334,27 @@ def test_the_javascript_acceptance_run_judges_each_function_on_its_own(tmp_path:
     index = (package / "index.js").read_text()
     exported = re.findall(r"export \{ ([^}]*) \} from \"\./(\w+)\.js\"", index)
     names = sorted(n.strip() for group, _ in exported for n in group.split(","))
+
+    def first_line(name: str, line: str) -> None:
+        for module in package.glob("*.js"):
+            text = module.read_text()
+            head = f"export function {name}("
+            if head in text:
+                start = text.index("{", text.index(head)) + 1
+                module.write_text(text[:start] + f"\n  {line}" + text[start:])
+
+    # a wrong answer that XML cannot hold as node quotes it: the report still reads, and
+    # only that function runs again alone
+    sources = {m: m.read_text() for m in package.glob("*.js")}
+    first_line(names[2], 'return "]]>\\u0001";')
+    assert _acceptance_failures(path.parent, work) == ({names[2]}, 2)
+    for module, text in sources.items():
+        module.write_text(text)
     # a function gone from the index, and one that ends the test process when called (in
     # the sandbox the agent's code runs in a process of its own, ended the same way)
     gone, exits = names[0], names[1]
     (package / "index.js").write_text(re.sub(rf"\b{gone}\b", f"{gone} as {gone}Gone", index))
-    for module in package.glob("*.js"):
-        text = module.read_text()
-        head = f"export function {exits}("
-        if head in text:
-            start = text.index("{", text.index(head)) + 1
-            module.write_text(text[:start] + "\n  process.exit(1);" + text[start:])
+    first_line(exits, "process.exit(1);")
     # one run for all, then each function it did not see pass: the two broken ones and
     # every one after the exit (the test file holds them in order of name)
     assert _acceptance_failures(path.parent, work) == ({gone, exits}, 1 + len(names))
