@@ -39,6 +39,12 @@ from inspect_stamina.stamina.task import resolve_script
 # a generated test file's bound: this much, and a second more per test (a service's
 # test starts a server; a busy machine starts a hundred of them slowly)
 TEST_FILE_SECONDS = 20.0
+# a test file that must fail (before its turn) is given up on after this long: a file
+# that passes runs in well under a second here (its cases take milliseconds, a timing
+# test's bound is max(TIMING_FLOOR, TIMING_FACTOR x its reference), milliseconds too),
+# while a teammate's slowed function would run its large input to the end (5-10 s on a
+# busy machine) only to fail its bound
+MUST_FAIL_SECONDS = 2.0
 
 
 class _Hang(BaseException):
@@ -49,11 +55,12 @@ def _hang(signum: int, frame: object) -> None:
     raise _Hang("a generated test file ran past its bound: a body never returns")
 
 
-def passes(test_source: str, root: Path, package: str) -> bool:
+def passes(test_source: str, root: Path, package: str, must_fail: bool = False) -> bool:
     """Whether every test function of a test file passes against the package under root.
 
     A test that asks for pytest's `tmp_path` gets a fresh directory; one that runs the
-    command line finds the workspace (root) in STAMINA_WORKSPACE, as in the sandbox.
+    command line finds the workspace (root) in STAMINA_WORKSPACE, as in the sandbox. With
+    `must_fail`, a file still running after MUST_FAIL_SECONDS has not passed.
     """
     for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
         del sys.modules[name]
@@ -62,7 +69,8 @@ def passes(test_source: str, root: Path, package: str) -> bool:
     workspace = os.environ.get("STAMINA_WORKSPACE")
     os.environ["STAMINA_WORKSPACE"] = str(root)
     previous = signal.signal(signal.SIGALRM, _hang)
-    signal.setitimer(signal.ITIMER_REAL, TEST_FILE_SECONDS + test_source.count("\ndef test_"))
+    bound = TEST_FILE_SECONDS + test_source.count("\ndef test_")
+    signal.setitimer(signal.ITIMER_REAL, MUST_FAIL_SECONDS if must_fail else bound)
     try:
         namespace: dict[str, object] = {}
         exec(compile(test_source, "generated_test", "exec"), namespace)  # noqa: S102 - our own test
@@ -75,7 +83,11 @@ def passes(test_source: str, root: Path, package: str) -> bool:
                 else:
                     test()
         return True
-    except (KeyboardInterrupt, _Hang):
+    except _Hang:
+        if must_fail:
+            return False
+        raise
+    except KeyboardInterrupt:
         raise
     except BaseException:  # noqa: BLE001 - any failure (pytest's are BaseExceptions) fails the file
         return False
@@ -89,21 +101,28 @@ def passes(test_source: str, root: Path, package: str) -> bool:
             os.environ["STAMINA_WORKSPACE"] = workspace
 
 
-def node_passes(test_file: Path, root: Path) -> bool:
+def node_passes(test_file: Path, root: Path, must_fail: bool = False) -> bool:
     """Whether a node:test file passes against the package under root.
 
     Run as a script: node:test then runs its tests in that process and exits with 1 when
     one fails or the file does not load, the verdict `node --test` gives from a runner
     process and a child per file (twice the start-up, on every check of every replay).
+    With `must_fail`, a file still running after MUST_FAIL_SECONDS has not passed.
     """
-    run = subprocess.run(
-        ["node", str(test_file)],
-        capture_output=True,
-        text=True,
-        cwd=root,
-        env={"PATH": os.environ["PATH"], "STAMINA_WORKSPACE": str(root)},
-        timeout=TEST_FILE_SECONDS * 3,  # node starts slower; a hang raises TimeoutExpired
-    )
+    try:
+        run = subprocess.run(
+            ["node", str(test_file)],
+            capture_output=True,
+            text=True,
+            cwd=root,
+            env={"PATH": os.environ["PATH"], "STAMINA_WORKSPACE": str(root)},
+            # node starts slower; a hang raises TimeoutExpired
+            timeout=MUST_FAIL_SECONDS if must_fail else TEST_FILE_SECONDS * 3,
+        )
+    except subprocess.TimeoutExpired:
+        if must_fail:
+            return False
+        raise
     return run.returncode == 0
 
 
@@ -148,9 +167,11 @@ def _replay(script_dir: Path, work: Path, every_regression: bool, every_command_
     package = loaded.script.description.split("`")[1]
     javascript = loaded.script.programming_languages == ["javascript"]
 
-    def ok(test_file: str) -> bool:
+    def ok(test_file: str, must_fail: bool = False) -> bool:
         path = script_dir / test_file
-        return node_passes(path, work) if javascript else passes(path.read_text(), work, package)
+        if javascript:
+            return node_passes(path, work, must_fail)
+        return passes(path.read_text(), work, package, must_fail)
 
     def command_ok(checkpoint: Checkpoint) -> bool:
         assert checkpoint.command is not None
@@ -178,7 +199,7 @@ def _replay(script_dir: Path, work: Path, every_regression: bool, every_command_
         execs = [c for c in turn.checkpoints if c.action == "docker_exec"]
         for checkpoint in tests:
             if checkpoint.behavioural:
-                assert not ok(str(checkpoint.test_file)), (
+                assert not ok(str(checkpoint.test_file), must_fail=True), (
                     f"turn {turn.number}: passes before its turn"
                 )
         for checkpoint in execs:

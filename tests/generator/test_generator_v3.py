@@ -227,17 +227,17 @@ def _fails_before_and_passes_after(
     test_file = path.parent / str(check.test_file)
     package = loaded.script.description.split("`")[1]
 
-    def ok() -> bool:
+    def ok(must_fail: bool = False) -> bool:
         if loaded.script.programming_languages == ["javascript"]:
-            return node_passes(test_file, work)
-        return passes(test_file.read_text(), work, package)
+            return node_passes(test_file, work, must_fail)
+        return passes(test_file.read_text(), work, package, must_fail)
 
     work.mkdir()
     for earlier in loaded.turns()[: turn.number]:
         if earlier.prompt.setup:
             bash(earlier.prompt.setup, work)
         if earlier.number == turn.number:
-            assert not ok(), "the test passes before its turn"
+            assert not ok(must_fail=True), "the test passes before its turn"
         reference = path.parent / (earlier.prompt.reference or "-")
         if reference.is_dir():
             shutil.copytree(reference, work, dirs_exist_ok=True)
