@@ -287,3 +287,15 @@ def test_a_check_the_baseline_also_fails_at_that_turn_catches_nothing(
         4: "checkpoint 'a' at turn 5",
         5: "checkpoint 'f' at turn 5",
     }
+
+
+def test_a_replay_that_inspect_ends_without_a_log_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Inspect can end a run without any log of it: that is the replay's failure, not an
+    # unpacking error's traceback
+    import inspect_ai
+
+    monkeypatch.setattr(inspect_ai, "eval", lambda *args, **kwargs: [])
+    with pytest.raises(RuntimeError, match="the fairness replay did not complete: 0 logs"):
+        replay_instruments(load_script(MINI))

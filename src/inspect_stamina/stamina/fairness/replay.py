@@ -278,9 +278,12 @@ def replay_instruments(
     with tempfile.TemporaryDirectory(prefix="stamina-fairness-") as scratch:
         task = stamina(script=str(loaded.path))
         replay = Task(dataset=task.dataset, solver=_replay_for_fairness(), sandbox=task.sandbox)
-        [log] = inspect_eval(
+        logs = inspect_eval(
             replay, model="mockllm/model", log_dir=log_dir or scratch, display="none"
         )
+        if len(logs) != 1:  # Inspect ended the run without a log of it
+            raise RuntimeError(f"the fairness replay did not complete: {len(logs)} logs")
+        [log] = logs
         # read while the log exists: its samples load from the file when first used
         if log.status != "success" or not log.samples or _KEY not in log.samples[0].store:
             raise RuntimeError(
