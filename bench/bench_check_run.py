@@ -63,10 +63,9 @@ def _time_check_runs(script_dir: str, repeat: int) -> Solver:
         if not made.success:
             raise RuntimeError(f"could not write the package: {made.stderr}")
         command = [Checkpoint(at_turn=1, action="docker_exec", command="true")]
-        rows: dict[str, list[float]] = {"exec true": [], "check run: one command": []}
         batches = {f"check run: {n} pytest file(s)": _test_files(root, n) for n in FILE_COUNTS}
-        for label in batches:
-            rows[label] = []
+        labels = ["exec true", "check run: one command", *batches]
+        rows: dict[str, list[float]] = {label: [] for label in labels}
         for _ in range(repeat):
             started = time.perf_counter()
             await sandbox().exec(["true"])
@@ -97,9 +96,11 @@ def main() -> None:
             solver=_time_check_runs(script_dir, args.repeat),
             sandbox=stamina_sandbox(image),
         )
-        [log] = eval(task, model="mockllm/model", log_dir=logs, display="none")
-        if log.status != "success" or not log.samples:
-            sys.exit(f"the benchmark did not complete: {log.error.message if log.error else ''}")
+        results = eval(task, model="mockllm/model", log_dir=logs, display="none")
+        log = results[0] if len(results) == 1 else None
+        if log is None or log.status != "success" or not log.samples:
+            why = log.error.message if log is not None and log.error else "no log of the run"
+            sys.exit(f"the benchmark did not complete: {why}")
         rows: dict[str, list[float]] = log.samples[0].store["bench_check_run"]
     print(f"{'':32s} {'median':>8s} {'min':>8s}   ({args.repeat} runs each)")
     for label, seconds in rows.items():
