@@ -234,15 +234,18 @@ def test_a_wrong_answer_fails():
 """
 
 
-def run_proxied(tmp_path: Path, package: str, tests: str) -> dict[str, str]:
-    """The tests in a pytest process set up as the checker's, against the package."""
+def run_proxied(
+    tmp_path: Path, package: str, tests: str, broker: str | None = None
+) -> dict[str, str]:
+    """The tests in a pytest process set up as the checker's, against the package (the
+    agent's process started through ``broker`` when given)."""
     workspace, test_dir, share = tmp_path / "ws", tmp_path / "tests", tmp_path / "share"
     (workspace / "calc").mkdir(parents=True)
     test_dir.mkdir()
     share.mkdir()
     (workspace / "calc" / "__init__.py").write_text(package)
     (test_dir / "test_calc.py").write_text(tests)
-    conftest = trusted_conftest(str(HARNESS), str(workspace), str(test_dir), None, str(share))
+    conftest = trusted_conftest(str(HARNESS), str(workspace), str(test_dir), broker, str(share))
     (test_dir / "conftest.py").write_text(conftest)
     junit = tmp_path / "junit.xml"
     env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
@@ -264,8 +267,8 @@ def run_proxied(tmp_path: Path, package: str, tests: str) -> dict[str, str]:
     return outcomes
 
 
-def test_the_proxy_runs_ordinary_tests_against_code_it_never_imports(tmp_path: Path) -> None:
-    outcomes = run_proxied(tmp_path, AGENT_PACKAGE, TESTS)
+def assert_the_proxys_outcomes(outcomes: dict[str, str]) -> None:
+    """TESTS' outcomes against AGENT_PACKAGE: all pass but the two that must fail."""
     failed = {name for name, outcome in outcomes.items() if outcome == "failed"}
     # the forgery in the package patched nothing here: the wrong answer still fails
     assert failed == {
@@ -273,6 +276,10 @@ def test_the_proxy_runs_ordinary_tests_against_code_it_never_imports(tmp_path: P
         "test_a_call_that_does_not_warn_fails_pytest_warns",
     }, outcomes
     assert len(outcomes) == 11
+
+
+def test_the_proxy_runs_ordinary_tests_against_code_it_never_imports(tmp_path: Path) -> None:
+    assert_the_proxys_outcomes(run_proxied(tmp_path, AGENT_PACKAGE, TESTS))
 
 
 def test_the_test_process_refuses_to_run_workspace_code(tmp_path: Path) -> None:

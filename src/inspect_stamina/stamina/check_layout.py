@@ -148,14 +148,15 @@ mkdir -p {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} && chmod 755 {STAMINA_DIR} \\
 # per-user ulimit, or Kubernetes' limits.d through runuser's PAM session); the broker
 # starts now so that its start overlaps the listing and copy below
 nproc="$(runuser -u {RUNNER_USER} -- bash -c 'ulimit -u')"
-python3 -I {HARNESS_DIR}/broker.py {BROKER} {SHARE_DIR} "$nproc" &
+python3 -I {HARNESS_DIR}/broker.py {BROKER} {SHARE_DIR} "$nproc" "${{STAMINA_AGENT_HOST:-0}}" &
 broker=$!
 # the warm pytest server, when none runs: this run's pytest starts cold, the next ones
 # fork from it (it outlives the run, as root's; the check users' processes do not)
 warm=$(cat {WARM_DIR}/pid 2>/dev/null)
 if [ -z "$warm" ] || ! kill -0 "$warm" 2>/dev/null; then
   rm -rf {WARM_DIR}; mkdir -m 0750 {WARM_DIR}; chown root:{CHECKER_USER} {WARM_DIR}
-  cp {HARNESS_DIR}/warm_pytest.py {HARNESS_DIR}/broker.py {WARM_DIR}/
+  cp {HARNESS_DIR}/warm_pytest.py {HARNESS_DIR}/broker.py {HARNESS_DIR}/shared_dir.py \\
+    {HARNESS_DIR}/fresh_child.py {WARM_DIR}/
   (cd / && exec setsid python3 -I -B {WARM_DIR}/warm_pytest.py {WARM_PYTEST} "$nproc") \
     </dev/null >/dev/null 2>&1 &
   echo $! > {WARM_DIR}/pid
@@ -174,7 +175,7 @@ if [ "${{STAMINA_MANIFEST:-0}}" = 1 ] && [ "$PWD" = {WORKSPACE} ]; then
 fi
 for _ in $(seq 200); do [ -S {BROKER} ] && break; sleep 0.01; done
 runuser -u {CHECKER_USER} -- env -i PATH="{SYSTEM_PATH}" LANG=C.UTF-8 HOME=/home/{RUNNER_USER} \\
-  TMPDIR={SHARE_DIR} python3 -P {HARNESS_DIR}/driver.py {TESTS_DIR}/{SPEC_NAME}
+  TMPDIR={SHARE_DIR} python3 -I -S {HARNESS_DIR}/driver.py {TESTS_DIR}/{SPEC_NAME}
 status=$?
 kill -9 $broker 2>/dev/null
 {_stop_users(CHECKER_USER, RUNNER_USER)}

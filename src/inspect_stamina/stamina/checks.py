@@ -155,6 +155,8 @@ async def _execute(
             env={
                 "STAMINA_MANIFEST": "1" if manifest else "0",
                 "STAMINA_COPY": "1" if copy else "0",
+                # the trusted pytest's tests call the agent's Python code
+                "STAMINA_AGENT_HOST": "1" if batch.tests else "0",
             },
         )
     except TimeoutError:

@@ -32,11 +32,11 @@ import warnings
 from typing import Any
 
 if __package__:  # imported by the harness's own code and tests
-    from .broker import open_up
+    from .shared_dir import open_up
     from .wire import TAG, WARNING_TEXT, WARNINGS_LIMIT, WireError, decode, encode
 else:  # run in the sandbox, beside the other harness files
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from broker import open_up  # type: ignore[no-redef]
+    from shared_dir import open_up  # type: ignore[no-redef]
     from wire import (  # type: ignore[no-redef]
         TAG,
         WARNING_TEXT,

@@ -26,7 +26,6 @@ directories).
 
 from __future__ import annotations
 
-import builtins
 import contextlib
 import json
 import os
@@ -35,10 +34,10 @@ import sys
 import tempfile
 import threading
 import types
-import warnings
 from typing import Any
 
 if __package__:  # imported by the harness's own code and tests
+    from .as_runner import BrokeredRun
     from .checker_guard import guard_test_process, share
     from .proxy_objects import (
         AgentFinder,
@@ -48,11 +47,15 @@ if __package__:  # imported by the harness's own code and tests
         RemoteObject,
         exception_str,
         is_proxy,
+        local_class,
+        mro_of,
         new_proxy,
+        rewarn,
     )
-    from .wire import TAG, WARNING_TEXT, WARNINGS_LIMIT, WireError, decode, encode
+    from .wire import TAG, WireError, decode, encode
 else:  # loaded in the sandbox from the harness directory
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from as_runner import BrokeredRun  # type: ignore[no-redef]
     from checker_guard import guard_test_process, share  # type: ignore[no-redef]
     from proxy_objects import (  # type: ignore[no-redef]
         AgentFinder,
@@ -62,12 +65,13 @@ else:  # loaded in the sandbox from the harness directory
         RemoteObject,
         exception_str,
         is_proxy,
+        local_class,
+        mro_of,
         new_proxy,
+        rewarn,
     )
     from wire import (  # type: ignore[no-redef]
         TAG,
-        WARNING_TEXT,
-        WARNINGS_LIMIT,
         WireError,
         decode,
         encode,
@@ -90,19 +94,28 @@ class Session:
     """The agent's process (started on first use, again after it ends) and the
     references into it."""
 
-    def __init__(self, workspace: str) -> None:
-        self.workspace = workspace
-        self.process: subprocess.Popen[str] | None = None
+    def __init__(self, workspace: str, broker: str | None = None) -> None:
+        self.workspace, self.broker = workspace, broker
+        self.process: subprocess.Popen[str] | BrokeredRun | None = None
         self.generation = 0
         self.lock = threading.RLock()
         self.callbacks: dict[int, Any] = {}
         self.classes: dict[tuple[str, str], type] = {}
 
-    def _ensure(self) -> subprocess.Popen[str]:
+    def _ensure(self) -> subprocess.Popen[str] | BrokeredRun:
         if self.process is None or self.process.poll() is not None:
             self.generation += 1
+            argv = [self.workspace, tempfile.gettempdir()]
+            if self.broker:  # forked by the broker, which has the host's code imported
+                try:
+                    self.process = BrokeredRun.with_pipes(
+                        self.broker, "agent_host", argv, self.workspace
+                    )
+                except OSError as ex:
+                    raise AgentError(f"the agent's process could not start: {ex}") from None
+                return self.process
             self.process = subprocess.Popen(
-                [sys.executable, "-P", AGENT_HOST, self.workspace, tempfile.gettempdir()],
+                [sys.executable, "-P", AGENT_HOST, *argv],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 cwd=self.workspace,
@@ -169,7 +182,7 @@ class Session:
         printed = answer.get("out")
         if isinstance(printed, str):
             sys.stdout.write(printed)
-        _rewarn(answer.get("warnings"))
+        rewarn(answer.get("warnings"))
         if "error" in answer:
             raise AgentError(f"the harness could not make the call: {answer['error']}")
         if "raise" in answer:
@@ -178,7 +191,9 @@ class Session:
             _update_in_place(self, values, index, data)
         return self.decode(answer.get("ok"))
 
-    def _call_back(self, process: subprocess.Popen[str], answer: dict[str, Any]) -> None:
+    def _call_back(
+        self, process: subprocess.Popen[str] | BrokeredRun, answer: dict[str, Any]
+    ) -> None:
         function = self.callbacks.get(answer["callback"])
         try:
             if function is None:
@@ -228,10 +243,10 @@ class Session:
                 str(named[0]) if named else "?", bool(data.get("package")), reference
             )
         if kind == "class":
-            return self.class_for(_mro(data), reference)
+            return self.class_for(mro_of(data), reference)
         if kind == "exception":
             return self._exception({"handle": data, "str": None, "args": []})
-        klass = RemoteCallable if kind == "function" else self.class_for(_mro(data))
+        klass = RemoteCallable if kind == "function" else self.class_for(mro_of(data))
         return new_proxy(klass, self, reference)
 
     def module(self, name: str, package: bool, reference: dict[str, Any]) -> types.ModuleType:
@@ -254,7 +269,7 @@ class Session:
         RemoteObject. A class this process already has (a standard exception) is itself."""
         while mro:
             module, qualname, is_exception = str(mro[0][0]), str(mro[0][1]), bool(mro[0][2])
-            local = _local_class(module, qualname)
+            local = local_class(module, qualname)
             if local is not None:
                 # a KeyboardInterrupt (or other BaseException) must not stop the test run
                 return local if issubclass(local, Exception) or local is SystemExit else Exception
@@ -295,7 +310,7 @@ class Session:
     def _exception(self, raised: dict[str, Any]) -> BaseException:
         """The agent's exception as a local one of the same class name and bases."""
         handle = raised.get("handle") or {}
-        klass = self.class_for(_mro(handle))
+        klass = self.class_for(mro_of(handle))
         args = []
         for arg in raised.get("args") or []:
             try:
@@ -369,50 +384,13 @@ def _cwd(default: str) -> str:
         return default
 
 
-def _mro(handle: dict[str, Any]) -> list[list[Any]]:
-    mro = handle.get("mro") if isinstance(handle, dict) else None
-    if not isinstance(mro, list):
-        return []
-    return [m for m in mro if isinstance(m, list) and len(m) == 3 and m[1] != "object"]
-
-
-def _local_class(module: str, qualname: str) -> type | None:
-    """A class this process already has (a built-in or standard library exception, say),
-    found without importing anything new."""
-    owner = sys.modules.get(module)
-    if owner is None or isinstance(owner, RemoteModule):
-        return None
-    value: Any = owner
-    for part in qualname.split("."):
-        value = getattr(value, part, None)
-        if value is None:
-            return None
-    return value if isinstance(value, type) and issubclass(value, BaseException) else None
-
-
 def install(
     workspace: str, tests: str | None, broker: str | None, shared_tmp: str | None
 ) -> Session:
     """Make this process call the agent's code in the runner's process (see the module doc)."""
     while workspace in sys.path:
         sys.path.remove(workspace)
-    session = Session(workspace)
+    session = Session(workspace, broker)
     sys.meta_path.append(AgentFinder(session))
     guard_test_process(workspace, tests, broker, shared_tmp)
     return session
-
-
-def _rewarn(raised: Any) -> None:
-    """The warnings the agent's call raised, raised again here as if the call were local
-    (so ``pytest.warns`` sees them): built-in categories only, by name."""
-    if not isinstance(raised, list):
-        return
-    for item in raised[:WARNINGS_LIMIT]:
-        if not (
-            isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)
-        ):
-            continue
-        category = getattr(builtins, item[0], None)
-        if not (isinstance(category, type) and issubclass(category, Warning)):
-            category = UserWarning
-        warnings.warn(item[1][:WARNING_TEXT], category, stacklevel=2)

@@ -7,8 +7,10 @@ user, so this broker does it for the checker alone: it listens on a Unix socket 
 ``checker`` can reach (and checks the caller's id on every connection), takes a
 program, its working directory, its environment and the caller's standard streams, and
 runs the program as ``runner`` in a session of its own. It relays signals sent to the
-caller and reports the exit status. It never loads anything of the agent's: it only
-forks and executes.
+caller and reports the exit status. It never loads anything of the agent's: it forks
+and executes, or, for the agent's process the proxy asks for (``agent_host.py``),
+forks a child that becomes ``runner`` and runs the host's code, imported here once, as
+a fresh interpreter would (``fresh_child.py``): only that child loads the agent's code.
 
 Standard library only; started by the check run's shell script, stopped at its end.
 Wire format: 4-byte big-endian length, then JSON; the first message carries the three
@@ -24,35 +26,26 @@ import resource
 import select
 import signal
 import socket
-import stat
 import struct
 import sys
 import threading
 from collections.abc import Callable
 from typing import Any
 
+if __package__:  # imported by the harness's own code and tests
+    from .shared_dir import open_up
+else:  # run in the sandbox, beside the other harness files
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from shared_dir import open_up  # type: ignore[no-redef]
+
 MAX_MESSAGE = 4 * 1024 * 1024
 RUNNER_ENV = {"USER": "runner", "LOGNAME": "runner"}
+HARNESS = os.path.dirname(os.path.abspath(__file__))
 
-
-def open_up(directory: str, owner: int | None = None) -> None:
-    """Let the tests read and rewrite what the agent's code made in the shared directory.
-
-    The agent's code may write files only its user can read (tempfile.mkstemp's 0600,
-    say); the tests, another user, read them afterwards. Files and directories (of
-    ``owner``, when given) get read and write bits for everyone; links are left alone.
-    """
-    for folder, directories, files in os.walk(directory):
-        for name in [*directories, *files]:
-            path = os.path.join(folder, name)
-            with contextlib.suppress(OSError):
-                info = os.lstat(path)
-                if owner is not None and info.st_uid != owner:
-                    continue
-                if stat.S_ISDIR(info.st_mode):
-                    os.chmod(path, info.st_mode | 0o777)
-                elif stat.S_ISREG(info.st_mode):
-                    os.chmod(path, info.st_mode | 0o666)
+# what a started child does once it is the user it runs as: exec the program, or run it
+# in this interpreter (the warm pytest server's pytest, the broker's agent host); it
+# never returns
+Run = Callable[[list[str], str, dict[str, str]], None]
 
 
 def send_message(
@@ -108,21 +101,20 @@ def receive_message(
 
 
 def _request(
-    message: dict[str, Any], extra_env: dict[str, str]
-) -> tuple[list[str], str, dict[str, str]]:
+    message: dict[str, Any], extra_env: dict[str, str], runs: dict[str, Run]
+) -> tuple[list[str], str, dict[str, str], Run | None]:
     argv, cwd, env = message.get("argv"), message.get("cwd"), message.get("env")
-    if not (isinstance(argv, list) and argv and all(isinstance(a, str) for a in argv)):
+    name = message.get("run")
+    run = runs.get(name) if isinstance(name, str) else None
+    if name is not None and run is None:
+        raise ValueError(f"no in-process run named {name!r}")
+    if not (isinstance(argv, list) and (argv or run) and all(isinstance(a, str) for a in argv)):
         raise ValueError("argv must be a non-empty list of strings")
     if not isinstance(cwd, str):
         raise ValueError("cwd must be a string")
     if not (isinstance(env, dict) and all(isinstance(v, str) for v in env.values())):
         raise ValueError("env must map names to strings")
-    return argv, cwd, {**{str(k): v for k, v in env.items()}, **extra_env}
-
-
-# what a started child does once it is the user it runs as: exec the program (the
-# broker), or run it in this interpreter (the warm pytest server); it never returns
-Run = Callable[[list[str], str, dict[str, str]], None]
+    return argv, cwd, {**{str(k): v for k, v in env.items()}, **extra_env}, run
 
 
 def exec_program(argv: list[str], cwd: str, env: dict[str, str]) -> None:
@@ -145,6 +137,7 @@ def _start(
     errors_read, errors_write = os.pipe2(os.O_CLOEXEC)
     pid = os.fork()
     if pid == 0:  # the child: its own session, the caller's streams, the user's rights
+        reported = False
         try:
             os.setsid()
             for target, fd in enumerate(fds):
@@ -160,9 +153,15 @@ def _start(
             signal.signal(signal.SIGPIPE, signal.SIG_DFL)
             for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                 signal.signal(number, signal.SIG_DFL)
+            if run is not exec_program:
+                # a run that never execs has started now: the pipe's end would otherwise
+                # stay open, and the caller unanswered (its signals too), until it ends
+                os.close(errors_write)
+                reported = True
             run(argv, cwd, env)
         except BaseException as ex:  # noqa: BLE001 - reported to the caller, then exit
-            os.write(errors_write, f"{type(ex).__name__}: {ex}".encode()[:2000])
+            if not reported:
+                os.write(errors_write, f"{type(ex).__name__}: {ex}".encode()[:2000])
         os._exit(127)
     os.close(errors_write)
     with os.fdopen(errors_read, "rb") as errors:
@@ -180,14 +179,15 @@ def _serve(
     shared: str | None,
     run: Run = exec_program,
     extra_env: dict[str, str] = RUNNER_ENV,
+    runs: dict[str, Run] | None = None,
 ) -> None:
     """One caller: start its program, relay its signals, report how the program ended."""
     message, fds = receive_message(conn, max_fds=3)
     try:
         if message is None or len(fds) != 3:
             raise ValueError("a request carries argv, cwd, env and three streams")
-        argv, cwd, env = _request(message, extra_env)
-        pid = _start(argv, cwd, env, fds, uid, nproc, run)
+        argv, cwd, env, named = _request(message, extra_env, runs or {})
+        pid = _start(argv, cwd, env, fds, uid, nproc, named or run)
     except (OSError, ValueError) as ex:
         send_message(conn, {"error": str(ex)})
         return
@@ -249,11 +249,15 @@ def serve(
     shared: str | None = None,
     run: Run = exec_program,
     extra_env: dict[str, str] = RUNNER_ENV,
+    runs: dict[str, Run] | None = None,
+    ready: Callable[[], None] | None = None,
 ) -> None:
     """Listen at ``path`` (reachable by the checker alone) until killed; the runner's
     programs get the per-user process limit ``nproc`` (the one the agent has), and what
     they leave in ``shared`` is opened up to the tests when each ends. ``run`` and
-    ``extra_env`` are how a started child runs (the warm pytest server's differ)."""
+    ``extra_env`` are how a started child runs (the warm pytest server's differ);
+    ``runs`` are in-process runs a request may name instead of a program; ``ready`` is
+    called once the socket listens (imports that need not delay the first caller)."""
     if os.path.lexists(path):
         os.unlink(path)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -263,6 +267,8 @@ def serve(
     os.chown(path, 0, checker_gid)
     os.chmod(path, 0o660)
     server.listen(64)
+    if ready is not None:
+        ready()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the per-caller processes reap themselves
     while True:
         conn, _ = server.accept()
@@ -275,19 +281,67 @@ def serve(
             server.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
             try:
-                _serve(conn, runner_uid, nproc, shared, run, extra_env)
+                _serve(conn, runner_uid, nproc, shared, run, extra_env, runs)
             finally:
                 os._exit(0)
         conn.close()
 
 
+def _harness_module(name: str) -> Any:
+    """A module beside this one (a package's when imported so, a script's in the sandbox)."""
+    # imported here, not at the top: every program started through a launcher imports
+    # this module for its wire format alone
+    import importlib
+
+    return importlib.import_module(f"{__package__}.{name}" if __package__ else name)
+
+
+def run_agent_host(argv: list[str], cwd: str, env: dict[str, str]) -> None:
+    """The agent's process the proxy asks for (``agent_host.py WORKSPACE SHARED``), run
+    in the forked child as a fresh ``python3 -P agent_host.py`` would run it."""
+    agent_host = _harness_module("agent_host")  # imported by the server already
+    _harness_module("fresh_child").become_fresh([agent_host.__file__, *argv], cwd, env, [HARNESS])
+    try:
+        agent_host.main()
+        code = 0
+    except SystemExit as ex:
+        code = ex.code if isinstance(ex.code, int) else 1
+    except BaseException:  # noqa: BLE001 - as an interpreter would: traceback, status 1
+        import traceback
+
+        traceback.print_exc()
+        code = 1
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+        sys.stderr.flush()
+    os._exit(code)
+
+
+def _import_agent_host() -> None:
+    """What the agent's process needs, imported once here: each host forked from this
+    server starts without an interpreter's start or these imports (about 50 ms)."""
+    _harness_module("agent_host")
+    _harness_module("fresh_child")
+
+
 def main() -> None:
-    """broker.py SOCKET SHARED [NPROC]: serve the checker with the ids in /run/users/ids."""
+    """broker.py SOCKET SHARED [NPROC [HOST]]: serve the checker with the ids in
+    /run/users/ids; HOST 1 when the run's tests will ask for the agent's process (its
+    code is then imported as soon as the socket listens, else on a request for it)."""
     with open("/run/users/ids", encoding="ascii") as handle:
         ids = dict(line.split("=", 1) for line in handle.read().split())
     checker, runner = int(ids["checker"]), int(ids["runner"])
     nproc = int(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[3].isdigit() else None
-    serve(sys.argv[1], checker, checker, runner, nproc, sys.argv[2])
+    serve(
+        sys.argv[1],
+        checker,
+        checker,
+        runner,
+        nproc,
+        sys.argv[2],
+        runs={"agent_host": run_agent_host},
+        ready=_import_agent_host if sys.argv[4:5] == ["1"] else None,
+    )
 
 
 if __name__ == "__main__":

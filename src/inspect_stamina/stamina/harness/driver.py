@@ -32,21 +32,23 @@ import subprocess
 import sys
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 if __package__:  # imported by the harness's own code and tests
+    from .as_runner import BrokeredRun, BrokerUnreachable
     from .junit_reports import clip, junit_results
-else:  # run in the sandbox (python3 -P driver.py), beside the other harness files
+else:  # run in the sandbox (python3 -I -S driver.py), beside the other harness files
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from as_runner import BrokeredRun, BrokerUnreachable  # type: ignore[no-redef]
     from junit_reports import clip, junit_results  # type: ignore[no-redef]
 
 MARKER = "@@STAMINA_CHECK_RESULT@@"
 # seconds to keep reading a finished command's output (what it left running may hold it)
 OUTPUT_GRACE = 2.0
 HARNESS = os.path.dirname(os.path.abspath(__file__))
-AS_RUNNER = os.path.join(HARNESS, "as_runner.py")
+# _run's exit code when the broker it was to start a program through is unreachable
+UNREACHABLE = 125
 # plugins a check never uses cost start-up time on every check run
 _PYTEST_PLUGINS_OFF = (
     "-p", "no:cacheprovider", "-p", "no:doctest", "-p", "no:pastebin",
@@ -54,39 +56,65 @@ _PYTEST_PLUGINS_OFF = (
 )  # fmt: skip
 
 
-def _as_runner(cmd: list[str], spec: dict[str, Any]) -> list[str]:
-    broker = spec.get("broker")
-    via = ["--broker", broker] if broker else []
-    return [sys.executable, "-I", "-S", AS_RUNNER, *via, "--", *cmd]
+def _start(
+    cmd: list[str], cwd: str, env: dict[str, str], output: int, broker: str | None
+) -> tuple[Callable[[], int], Callable[[], None]]:
+    """Start cmd in a session of its own, its output and errors to ``output``: as the
+    runner through ``broker`` when given (asked for straight from here), else as this
+    user. How to wait for its exit code, and how to kill it and all it started."""
+    if broker is None:
+        proc = subprocess.Popen(
+            cmd,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=output,
+            start_new_session=True,
+        )
+
+        def kill() -> None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+
+        return proc.wait, kill
+    devnull = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        run = BrokeredRun(broker, cmd, cwd, env, [devnull, output, output])
+    finally:
+        os.close(devnull)
+    return run.wait, run.kill
 
 
-def _run(cmd: list[str], cwd: str, env: dict[str, str], timeout: float) -> tuple[int, str, float]:
-    """Run a command in its own process group; kill the whole group on timeout.
+def _run(
+    cmd: list[str], cwd: str, env: dict[str, str], timeout: float, broker: str | None = None
+) -> tuple[int, str, float]:
+    """Run a command in its own process group (as the runner, through ``broker``, when
+    given); kill the whole group on timeout.
 
     Its output is read until it ends, and then for OUTPUT_GRACE seconds at most: a
     process it left running elsewhere (the agent's code may start one in a session of
     its own) can hold the output open, and must not hold the check up with it.
     """
     started = time.monotonic()
+    read_end, write_end = os.pipe2(os.O_CLOEXEC)
     try:
-        proc = subprocess.Popen(
-            cmd,
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+        wait, kill = _start(cmd, cwd, env, write_end, broker)
+    except BrokerUnreachable as ex:
+        os.close(read_end)
+        return UNREACHABLE, str(ex), time.monotonic() - started
     except OSError as ex:
         # the agent can make its workspace unreadable or delete it: that fails the check
+        os.close(read_end)
         return 126, f"the check could not start in {cwd}: {ex}", time.monotonic() - started
-    assert proc.stdout is not None
+    finally:
+        os.close(write_end)
+    stdout = os.fdopen(read_end, "rb")
     chunks: list[bytes] = []
     stop = threading.Event()
 
     def read() -> None:
-        fd = proc.stdout.fileno()  # type: ignore[union-attr]
+        fd = stdout.fileno()
         while not stop.is_set():
             ready, _, _ = select.select([fd], [], [], 0.1)
             if ready:
@@ -103,12 +131,11 @@ def _run(cmd: list[str], cwd: str, env: dict[str, str], timeout: float) -> tuple
 
     def expire() -> None:
         expired.set()
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
+        kill()
 
     timer = threading.Timer(timeout, expire)
     timer.start()
-    code = proc.wait()
+    code = wait()
     timer.cancel()
     if expired.is_set():
         code = 124
@@ -118,7 +145,7 @@ def _run(cmd: list[str], cwd: str, env: dict[str, str], timeout: float) -> tuple
         stop.set()
         reader.join()
         chunks.append(b"\n[a process this check left running held its output: not waited for]")
-    proc.stdout.close()
+    stdout.close()
     return code, b"".join(chunks).decode("utf-8", "replace"), time.monotonic() - started
 
 
@@ -168,9 +195,8 @@ def _pytest(files: list[str], spec: dict[str, Any], timeout: float) -> dict[str,
     where, env, warm = spec["workspace"], spec["test_env"], spec.get("warm_pytest")
     ran = None
     if warm and os.path.exists(warm):
-        via = [sys.executable, "-I", "-S", AS_RUNNER, "--broker", warm, "--", *args]
-        ran = _run(via, where, env, timeout)
-        if ran[0] == 125 and ran[1].startswith("as_runner:"):  # unreachable: start fresh
+        ran = _run(args, where, env, timeout, warm)
+        if ran[0] == UNREACHABLE and "broker is unreachable" in ran[1]:  # start fresh
             ran = None
     if ran is None:
         # -P: the workspace's own pytest.py or sitecustomize must not shadow pytest
@@ -214,7 +240,7 @@ def _inproc_pytest(files: list[str], spec: dict[str, Any], timeout: float) -> di
     canary = spec["inproc_canary"]
     cmd = ["python3", "-P", "-m", "pytest", *_pytest_args(inproc, junit, [*files, canary["file"]])]
     code, output, seconds = _run(
-        _as_runner(cmd, spec), spec["workspace"], spec["command_env"], timeout
+        cmd, spec["workspace"], spec["command_env"], timeout, spec.get("broker")
     )
     if code == 124:
         return None
@@ -245,12 +271,13 @@ def _suite_once(
         patterns = [w for w in shlex.split(suite["runner"]) if w.startswith("--test-name-pattern=")]
         reporter = ["--test-reporter=junit", f"--test-reporter-destination={junit}"]
         argv = ["node", *reporter, *patterns, os.path.join(HARNESS, "js_suite.mjs"), *paths]
-        env = spec["node_test_env"]
+        env, broker = spec["node_test_env"], None
     else:
         tests = " ".join(shlex.quote(p) for p in paths)
         command = suite["runner"].replace("{junit}", shlex.quote(junit)).replace("{test}", tests)
-        argv, env = _as_runner(["bash", "-c", command], spec), spec["command_env"]
-    code, output, seconds = _run(argv, spec["workspace"], env, timeout)
+        argv, env = ["bash", "-c", command], spec["command_env"]
+        broker = spec.get("broker")
+    code, output, seconds = _run(argv, spec["workspace"], env, timeout, broker)
     if code == 124:
         return None
     return junit_results(junit, files, output, seconds, spec["output_limit"], canary)
@@ -270,10 +297,11 @@ def _run_commands(spec: dict[str, Any]) -> list[dict[str, Any]]:
     commands = []
     for command in spec["commands"]:
         code, output, seconds = _run(
-            _as_runner(["bash", "-c", command["command"]], spec),
+            ["bash", "-c", command["command"]],
             spec["workspace"],
             spec["command_env"],
             float(command["timeout"]),
+            spec.get("broker"),
         )
         commands.append(
             {"code": code, "output": clip(output, spec["output_limit"]), "seconds": seconds}
@@ -316,17 +344,41 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
     """
     started = time.monotonic()
     runner_idle = not (spec.get("inproc_tests") or spec.get("suites"))
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        checker = pool.submit(_checker_stream, spec, not runner_idle)
-        others = pool.submit(_runner_stream, spec, runner_idle)
-        result: dict[str, Any] = {**checker.result(), **others.result()}
+    others = _in_thread(_runner_stream, spec, runner_idle)
+    result: dict[str, Any] = {**_checker_stream(spec, not runner_idle), **others()}
     result["wall"] = time.monotonic() - started
+    return result
+
+
+def _in_thread(function: Callable[..., dict[str, Any]], *args: Any) -> Callable[[], dict[str, Any]]:
+    """Start ``function(*args)`` in a thread; the callable returned waits for its result
+    (or raises what it raised). A thread pool's module costs each check run's start-up
+    about 6 ms of imports for the one thread it needs."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = function(*args)
+        except BaseException as ex:  # noqa: BLE001 - raised again in the waiting thread
+            box["error"] = ex
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+
+    def result() -> dict[str, Any]:
+        thread.join()
+        if "error" in box:
+            raise box["error"]
+        value: dict[str, Any] = box["value"]
+        return value
+
     return result
 
 
 def main() -> None:
     """Read the spec file named on the command line; print the marker and the result."""
-    spec = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
+    with open(sys.argv[1], encoding="utf-8") as handle:
+        spec = json.loads(handle.read())
     result = run(spec)
     sys.stdout.write("\n" + MARKER + "\n" + json.dumps(result) + "\n")
 

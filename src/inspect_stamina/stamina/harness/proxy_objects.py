@@ -9,6 +9,7 @@ agent's own ``__eq__``.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import importlib.abc
 import importlib.machinery
@@ -16,15 +17,16 @@ import json
 import os
 import sys
 import types
+import warnings
 from typing import Any, Protocol
 
 if __package__:  # imported by the harness's own code and tests
-    from .wire import TAG
+    from .wire import TAG, WARNING_TEXT, WARNINGS_LIMIT
 else:  # loaded in the sandbox from the harness directory
     _HERE = os.path.dirname(os.path.abspath(__file__))
     if _HERE not in sys.path:
         sys.path.insert(0, _HERE)
-    from wire import TAG  # type: ignore[no-redef]
+    from wire import TAG, WARNING_TEXT, WARNINGS_LIMIT  # type: ignore[no-redef]
 
 BATCH = 256  # iterator items fetched per request
 
@@ -355,3 +357,42 @@ def _in_workspace(workspace: str, name: str) -> bool:
         )
     except OSError:
         return False
+
+
+def mro_of(handle: dict[str, Any]) -> list[list[Any]]:
+    """The chain of classes an object's handle names (module, qualname, is-exception),
+    without ``object``."""
+    mro = handle.get("mro") if isinstance(handle, dict) else None
+    if not isinstance(mro, list):
+        return []
+    return [m for m in mro if isinstance(m, list) and len(m) == 3 and m[1] != "object"]
+
+
+def local_class(module: str, qualname: str) -> type | None:
+    """A class this process already has (a built-in or standard library exception, say),
+    found without importing anything new."""
+    owner = sys.modules.get(module)
+    if owner is None or isinstance(owner, RemoteModule):
+        return None
+    value: Any = owner
+    for part in qualname.split("."):
+        value = getattr(value, part, None)
+        if value is None:
+            return None
+    return value if isinstance(value, type) and issubclass(value, BaseException) else None
+
+
+def rewarn(raised: Any) -> None:
+    """The warnings the agent's call raised, raised again here as if the call were local
+    (so ``pytest.warns`` sees them): built-in categories only, by name."""
+    if not isinstance(raised, list):
+        return
+    for item in raised[:WARNINGS_LIMIT]:
+        if not (
+            isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)
+        ):
+            continue
+        category = getattr(builtins, item[0], None)
+        if not (isinstance(category, type) and issubclass(category, Warning)):
+            category = UserWarning
+        warnings.warn(item[1][:WARNING_TEXT], category, stacklevel=2)

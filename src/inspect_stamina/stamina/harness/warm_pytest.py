@@ -24,13 +24,16 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-import tempfile
 
 if __package__:  # imported by the harness's own code and tests
     from .broker import serve
+    from .fresh_child import become_fresh
 else:  # run in the sandbox, beside the broker's module
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from broker import serve  # type: ignore[no-redef]
+    from fresh_child import become_fresh  # type: ignore[no-redef]
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 # the standard library modules the benchmark's conftest (``agent_proxy.py`` and its
@@ -58,13 +61,11 @@ def run_pytest(argv: list[str], cwd: str, env: dict[str, str]) -> None:
     in ``cwd`` with ``env`` would run it; exits with pytest's status."""
     import pytest
 
-    os.chdir(cwd)
-    os.environ.clear()
-    os.environ.update(env)
-    # what the interpreter read from its environment at start-up, read again
-    tempfile.tempdir = None
-    sys.dont_write_bytecode = True
-    sys.argv = ["pytest", *argv]
+    # `python -P -m pytest` has neither this server's directory nor the working one on
+    # its path
+    while HERE in sys.path:
+        sys.path.remove(HERE)
+    become_fresh(["pytest", *argv], cwd, env, [])
     try:
         code = int(pytest.main(argv))
     except SystemExit as ex:
