@@ -70,16 +70,20 @@ def parent():
 """
 
 
+def _start_broker(tmp_path: Path, path: str) -> subprocess.Popen[bytes]:
+    shared = tmp_path / "shared"
+    shared.mkdir(exist_ok=True)
+    return subprocess.Popen(
+        [sys.executable, "-I", "-c", SERVE, str(HARNESS), path, str(shared)],
+        stdin=subprocess.DEVNULL,
+    )
+
+
 @pytest.fixture
 def broker(tmp_path: Path) -> Iterator[str]:
     """A broker listening at a socket under tmp_path, stopped after the test."""
     path = str(tmp_path / "broker.sock")
-    shared = tmp_path / "shared"
-    shared.mkdir()
-    server = subprocess.Popen(
-        [sys.executable, "-I", "-c", SERVE, str(HARNESS), path, str(shared)],
-        stdin=subprocess.DEVNULL,
-    )
+    server = _start_broker(tmp_path, path)
     try:
         deadline = time.monotonic() + 30
         while not os.path.exists(path):
@@ -146,7 +150,13 @@ def test_the_proxys_tests_give_the_same_results_through_the_broker(
     assert_the_proxys_outcomes(run_proxied(tmp_path / "run", AGENT_PACKAGE, TESTS, broker=broker))
 
 
-def test_an_unknown_run_or_a_dead_broker_is_a_clear_error(tmp_path: Path, broker: str) -> None:
+def test_an_unknown_run_or_a_dead_broker_is_a_clear_error(
+    tmp_path: Path, broker: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from inspect_stamina.stamina.harness import as_runner
+
+    # a broker that never listens is waited for this long (5 s in a check run)
+    monkeypatch.setattr(as_runner, "BROKER_START", 0.2)
     session = Session(str(tmp_path), str(tmp_path / "no-such.sock"))
     with pytest.raises(AgentError, match="could not start: the check run's broker is unreachable"):
         session.request({"op": "import", "module": "json"})
@@ -187,7 +197,8 @@ def test_the_driver_runs_commands_through_the_broker_without_a_launcher(
     # a working directory that is gone, and a broker that is gone, are clear failures
     code, output, _ = driver._run(["true"], str(tmp_path / "gone"), env, 30, broker)
     assert code == 126 and "could not start in" in output and "gone" in output
-    code, output, _ = driver._run(["true"], str(tmp_path), env, 30, str(tmp_path / "none.sock"))
+    gone = str(tmp_path / "none.sock")
+    code, output, _ = driver._run(["true"], str(tmp_path), env, 30, gone, wait=0.2)
     assert code == driver.UNREACHABLE and "broker is unreachable" in output
 
 
@@ -213,3 +224,22 @@ def test_an_in_process_run_is_started_and_killed_like_a_program(
     assert host.pid > 0 and host.poll() is None
     host.kill()
     assert host.wait(timeout=10) == -signal.SIGKILL
+
+
+def test_a_caller_waits_for_a_broker_that_listens_after_it_asks(tmp_path: Path) -> None:
+    from inspect_stamina.stamina.harness import driver
+
+    # the root script starts the driver beside the broker, not after it listens
+    path = str(tmp_path / "late.sock")
+    servers: list[subprocess.Popen[bytes]] = []
+    late = threading.Timer(0.5, lambda: servers.append(_start_broker(tmp_path, path)))
+    late.start()
+    try:
+        env = {"PATH": os.environ["PATH"]}
+        code, output, _ = driver._run(["bash", "-c", "echo late"], str(tmp_path), env, 30, path)
+        assert (code, output.strip()) == (0, "late")
+    finally:
+        late.join()
+        for server in servers:
+            server.kill()
+            server.wait()

@@ -173,7 +173,7 @@ if [ "${{STAMINA_MANIFEST:-0}}" = 1 ] && [ "$PWD" = {WORKSPACE} ]; then
   echo {MANIFEST_BEGIN}; bash -c {shlex.quote(MANIFEST_SCRIPT)} 2>/dev/null | base64 -w0
   echo; echo {MANIFEST_END}
 fi
-for _ in $(seq 200); do [ -S {BROKER} ] && break; sleep 0.01; done
+# the driver and the programs it starts wait for the broker to listen (as_runner.connect)
 runuser -u {CHECKER_USER} -- env -i PATH="{SYSTEM_PATH}" LANG=C.UTF-8 HOME=/home/{RUNNER_USER} \\
   TMPDIR={SHARE_DIR} python3 -I -S {HARNESS_DIR}/driver.py {TESTS_DIR}/{SPEC_NAME}
 status=$?

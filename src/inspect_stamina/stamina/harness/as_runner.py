@@ -21,6 +21,7 @@ import select
 import signal
 import socket
 import sys
+import time
 from typing import IO
 
 if __package__:  # imported by the harness's own code and tests
@@ -39,13 +40,36 @@ RELAYED = (
 )
 
 
+# how long a caller waits for the check run's broker to listen: the root script starts
+# the driver beside the broker, not after it, so that their start-ups overlap
+BROKER_START = 5.0
+
+
+def connect(path: str, wait: float | None = None) -> socket.socket:
+    """A connection to the broker at ``path``, waiting up to ``wait`` seconds (else
+    BROKER_START) for it to listen (its socket not there yet, or bound, not listening)."""
+    deadline = time.monotonic() + (BROKER_START if wait is None else wait)
+    while True:
+        conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            conn.connect(path)
+            return conn
+        except (FileNotFoundError, ConnectionRefusedError):
+            conn.close()
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.005)
+        except OSError:
+            conn.close()
+            raise
+
+
 def run(argv: list[str], path: str | None) -> int:
     """Run argv as the runner; the exit code this process should end with."""
     if not path:
         os.execvp(argv[0], argv)
-    conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        conn.connect(path)
+        conn = connect(path)
     except OSError as ex:
         print(f"as_runner: the check run's broker is unreachable: {ex}", file=sys.stderr)
         return 125
@@ -110,14 +134,17 @@ class BrokeredRun:
         env: dict[str, str],
         streams: list[int],
         run: str | None = None,
+        wait: float | None = None,
     ) -> None:
         self.returncode: int | None = None
         self.stdin: IO[str] | None = None
         self.stdout: IO[str] | None = None
-        self.conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         request = {"argv": argv, "cwd": cwd, "env": env, **({"run": run} if run else {})}
         try:
-            self.conn.connect(broker)
+            self.conn = connect(broker, wait)
+        except OSError as ex:
+            raise BrokerUnreachable(f"the check run's broker is unreachable: {ex}") from None
+        try:
             send_message(self.conn, request, fds=streams)
             answer, _ = receive_message(self.conn)
         except (OSError, ValueError) as ex:

@@ -57,7 +57,12 @@ _PYTEST_PLUGINS_OFF = (
 
 
 def _start(
-    cmd: list[str], cwd: str, env: dict[str, str], output: int, broker: str | None
+    cmd: list[str],
+    cwd: str,
+    env: dict[str, str],
+    output: int,
+    broker: str | None,
+    wait: float | None,
 ) -> tuple[Callable[[], int], Callable[[], None]]:
     """Start cmd in a session of its own, its output and errors to ``output``: as the
     runner through ``broker`` when given (asked for straight from here), else as this
@@ -80,17 +85,23 @@ def _start(
         return proc.wait, kill
     devnull = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
     try:
-        run = BrokeredRun(broker, cmd, cwd, env, [devnull, output, output])
+        run = BrokeredRun(broker, cmd, cwd, env, [devnull, output, output], wait=wait)
     finally:
         os.close(devnull)
     return run.wait, run.kill
 
 
 def _run(
-    cmd: list[str], cwd: str, env: dict[str, str], timeout: float, broker: str | None = None
+    cmd: list[str],
+    cwd: str,
+    env: dict[str, str],
+    timeout: float,
+    broker: str | None = None,
+    wait: float | None = None,
 ) -> tuple[int, str, float]:
     """Run a command in its own process group (as the runner, through ``broker``, when
-    given); kill the whole group on timeout.
+    given: waiting up to ``wait`` seconds, else the launcher's default, for it to
+    listen); kill the whole group on timeout.
 
     Its output is read until it ends, and then for OUTPUT_GRACE seconds at most: a
     process it left running elsewhere (the agent's code may start one in a session of
@@ -99,7 +110,7 @@ def _run(
     started = time.monotonic()
     read_end, write_end = os.pipe2(os.O_CLOEXEC)
     try:
-        wait, kill = _start(cmd, cwd, env, write_end, broker)
+        wait_for, kill = _start(cmd, cwd, env, write_end, broker, wait)
     except BrokerUnreachable as ex:
         os.close(read_end)
         return UNREACHABLE, str(ex), time.monotonic() - started
@@ -135,7 +146,7 @@ def _run(
 
     timer = threading.Timer(timeout, expire)
     timer.start()
-    code = wait()
+    code = wait_for()
     timer.cancel()
     if expired.is_set():
         code = 124
@@ -195,7 +206,8 @@ def _pytest(files: list[str], spec: dict[str, Any], timeout: float) -> dict[str,
     where, env, warm = spec["workspace"], spec["test_env"], spec.get("warm_pytest")
     ran = None
     if warm and os.path.exists(warm):
-        ran = _run(args, where, env, timeout, warm)
+        # a server that died leaves its socket behind: no waiting for it to listen
+        ran = _run(args, where, env, timeout, warm, wait=0)
         if ran[0] == UNREACHABLE and "broker is unreachable" in ran[1]:  # start fresh
             ran = None
     if ran is None:
