@@ -69,12 +69,14 @@ def run(argv: list[str], path: str | None) -> int:
     if not path:
         os.execvp(argv[0], argv)
     try:
-        conn = connect(path)
-    except OSError as ex:
-        print(f"as_runner: the check run's broker is unreachable: {ex}", file=sys.stderr)
+        started = BrokeredRun(path, argv, os.getcwd(), dict(os.environ), [0, 1, 2])
+    except BrokerUnreachable as ex:
+        print(f"as_runner: {ex}", file=sys.stderr)
         return 125
-    request = {"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ)}
-    send_message(conn, request, fds=[0, 1, 2])
+    except NotStarted as ex:
+        print(f"as_runner: could not start {argv[0]}: {ex}", file=sys.stderr)
+        return 127
+    conn = started.conn
 
     def relay(number: int, _frame: object) -> None:
         with contextlib.suppress(OSError):
@@ -93,9 +95,6 @@ def run(argv: list[str], path: str | None) -> int:
         if message is None:
             print("as_runner: the broker ended the program without a status", file=sys.stderr)
             return 125
-        if "error" in message:
-            print(f"as_runner: could not start {argv[0]}: {message['error']}", file=sys.stderr)
-            return 127
         if "exit" in message:
             return int(message["exit"])
         if "signal" in message:
@@ -150,9 +149,12 @@ class BrokeredRun:
         except (OSError, ValueError) as ex:
             self.conn.close()
             raise BrokerUnreachable(f"the check run's broker is unreachable: {ex}") from None
-        if answer is None or "started" not in answer:
+        if answer is None:
             self.conn.close()
-            raise NotStarted(str((answer or {}).get("error", "the broker did not answer")))
+            raise BrokerUnreachable("the check run's broker ended the request unanswered")
+        if "started" not in answer:
+            self.conn.close()
+            raise NotStarted(str(answer.get("error", "the broker's answer says neither")))
         self.pid = int(answer["started"])
 
     @classmethod

@@ -300,21 +300,9 @@ def run_agent_host(argv: list[str], cwd: str, env: dict[str, str]) -> None:
     """The agent's process the proxy asks for (``agent_host.py WORKSPACE SHARED``), run
     in the forked child as a fresh ``python3 -P agent_host.py`` would run it."""
     agent_host = _harness_module("agent_host")  # imported by the server already
-    _harness_module("fresh_child").become_fresh([agent_host.__file__, *argv], cwd, env, [HARNESS])
-    try:
-        agent_host.main()
-        code = 0
-    except SystemExit as ex:
-        code = ex.code if isinstance(ex.code, int) else 1
-    except BaseException:  # noqa: BLE001 - as an interpreter would: traceback, status 1
-        import traceback
-
-        traceback.print_exc()
-        code = 1
-    with contextlib.suppress(OSError, ValueError):
-        sys.stdout.flush()
-        sys.stderr.flush()
-    os._exit(code)
+    fresh_child = _harness_module("fresh_child")
+    fresh_child.become_fresh([agent_host.__file__, *argv], cwd, env, [HARNESS])
+    fresh_child.exit_as_interpreter(agent_host.main)
 
 
 def _import_agent_host() -> None:

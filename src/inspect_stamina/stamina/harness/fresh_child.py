@@ -15,11 +15,14 @@ Standard library only.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import signal
 import sys
 import tempfile
+from collections.abc import Callable
+from typing import NoReturn
 
 
 def _stream(fd: int, mode: str, line_buffering: bool = False) -> io.TextIOWrapper:
@@ -63,3 +66,22 @@ def become_fresh(argv: list[str], cwd: str, env: dict[str, str], front: list[str
     sys.stdin = _stream(0, "r")
     sys.stdout = _stream(1, "w", line_buffering=os.isatty(1))
     sys.stderr = _stream(2, "w", line_buffering=True)
+
+
+def exit_as_interpreter(main: Callable[[], int | None]) -> NoReturn:
+    """Run ``main`` and end this child with the status an interpreter running it would
+    end with: what it returns (0 for None), a SystemExit's code, or 1 after printing the
+    traceback of any other exception."""
+    try:
+        code = main() or 0
+    except SystemExit as ex:
+        code = ex.code if isinstance(ex.code, int) else 1
+    except BaseException:  # noqa: BLE001 - as an interpreter would: traceback, status 1
+        import traceback
+
+        traceback.print_exc()
+        code = 1
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+        sys.stderr.flush()
+    os._exit(code)

@@ -27,11 +27,11 @@ import sys
 
 if __package__:  # imported by the harness's own code and tests
     from .broker import serve
-    from .fresh_child import become_fresh
+    from .fresh_child import become_fresh, exit_as_interpreter
 else:  # run in the sandbox, beside the broker's module
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from broker import serve  # type: ignore[no-redef]
-    from fresh_child import become_fresh  # type: ignore[no-redef]
+    from fresh_child import become_fresh, exit_as_interpreter  # type: ignore[no-redef]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -66,18 +66,7 @@ def run_pytest(argv: list[str], cwd: str, env: dict[str, str]) -> None:
     while HERE in sys.path:
         sys.path.remove(HERE)
     become_fresh(["pytest", *argv], cwd, env, [])
-    try:
-        code = int(pytest.main(argv))
-    except SystemExit as ex:
-        code = ex.code if isinstance(ex.code, int) else 1
-    except BaseException:  # noqa: BLE001 - as an interpreter would: traceback, status 1
-        import traceback
-
-        traceback.print_exc()
-        code = 1
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(code)
+    exit_as_interpreter(lambda: int(pytest.main(argv)))
 
 
 def main() -> None:
