@@ -160,7 +160,7 @@ def cmd_generate(args: argparse.Namespace) -> None:
 
         print("\n".join(script_figures(path).lines()))
     if args.paraphrase:
-        from inspect_stamina.stamina.script import parse_script_text
+        from inspect_stamina.stamina.loaded_script import parse_script_text
 
         done = parse_script_text(path.read_text()).paraphrase
         assert done is not None  # generate records every paraphrase pass

@@ -26,9 +26,27 @@ from inspect_stamina.stamina.script import (
     Script,
     ScriptError,
     acceptance_directory,
-    load_yaml,
     static_analysers,
 )
+
+# libyaml's parser where PyYAML was built with it: the same data as the pure-Python one,
+# several times faster on a 100-turn script
+_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def load_yaml(text: str) -> Any:
+    """YAML text as Python data, safely (no tags beyond the standard ones)."""
+    # a safe loader (libyaml's or PyYAML's SafeLoader): standard tags only, no objects
+    return yaml.load(text, Loader=_SafeLoader)  # noqa: S506  # inspect-evals-lint: ignore[host_code_execution] -- a script's text (a bundled, generated or user's script file, or its copy in a log), never model output, read by a safe loader
+
+
+def parse_script_text(text: str) -> Script:
+    """A script from its YAML text alone (schema checks only: no files are looked at).
+
+    Scoring uses this on the text kept in the sample's metadata, so a log can be
+    re-scored where the script file does not exist.
+    """
+    return Script.model_validate(load_yaml(text))
 
 
 @dataclass(frozen=True)

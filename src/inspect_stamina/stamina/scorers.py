@@ -23,6 +23,7 @@ from inspect_ai.util import store_as
 
 from inspect_stamina.metrics import by_domain, by_script
 from inspect_stamina.stamina.checks import run_acceptance
+from inspect_stamina.stamina.loaded_script import parse_script_text
 from inspect_stamina.stamina.quality import analyse_workspace
 from inspect_stamina.stamina.record import (
     FinalEvaluation,
@@ -37,7 +38,6 @@ from inspect_stamina.stamina.script import (
     Script,
     acceptance_directory,
     headline_metrics,
-    parse_script_text,
     static_analysers,
 )
 from inspect_stamina.stamina.summary import score_explanation

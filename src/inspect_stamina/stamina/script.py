@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from inspect_stamina.errors import StaminaError
@@ -385,26 +384,6 @@ def headline_metrics(script: Script) -> list[str]:
     """The scorer keys a script's calculate_metrics selects (all keys when it names none)."""
     named = [m for s in script.final_evaluation for m in s.calculate_metrics or []]
     return [SEED_METRICS[m] for m in named]
-
-
-# libyaml's parser where PyYAML was built with it: the same data as the pure-Python one,
-# several times faster on a 100-turn script
-_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def load_yaml(text: str) -> Any:
-    """YAML text as Python data, safely (no tags beyond the standard ones)."""
-    # a safe loader (libyaml's or PyYAML's SafeLoader): standard tags only, no objects
-    return yaml.load(text, Loader=_SafeLoader)  # noqa: S506  # inspect-evals-lint: ignore[host_code_execution] -- a script's text (a bundled, generated or user's script file, or its copy in a log), never model output, read by a safe loader
-
-
-def parse_script_text(text: str) -> Script:
-    """A script from its YAML text alone (schema checks only: no files are looked at).
-
-    Scoring uses this on the text kept in the sample's metadata, so a log can be
-    re-scored where the script file does not exist.
-    """
-    return Script.model_validate(load_yaml(text))
 
 
 class ScriptError(StaminaError):

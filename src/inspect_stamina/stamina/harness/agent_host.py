@@ -47,52 +47,18 @@ else:  # run in the sandbox, beside the other harness files
     )
 
 OUTPUT_LIMIT = 64 * 1024
+# the operations a test may apply to a proxied object, by name
 OPERATORS: dict[str, Any] = {
     name: getattr(operator, name)
-    for name in [
-        "lt",
-        "le",
-        "eq",
-        "ne",
-        "ge",
-        "gt",
-        "add",
-        "sub",
-        "mul",
-        "truediv",
-        "floordiv",
-        "mod",
-        "pow",
-        "neg",
-        "pos",
-        "abs",
-        "invert",
-        "lshift",
-        "rshift",
-        "and_",
-        "or_",
-        "xor",
-        "matmul",
-        "contains",
-        "getitem",
-        "setitem",
-        "delitem",
-        "index",
-    ]
+    for name in (  # noqa: SIM905 - the names as one phrase, not a column of 28
+        "lt le eq ne ge gt add sub mul truediv floordiv mod pow neg pos abs invert lshift"
+        " rshift and_ or_ xor matmul contains getitem setitem delitem index"
+    ).split()
 }
 OPERATORS.update(
     {
-        "len": len,
-        "bool": bool,
-        "str": str,
-        "repr": repr,
-        "hash": hash,
-        "int": int,
-        "float": float,
-        "iter": iter,
-        "dir": dir,
-        "format": format,
-        "reversed": reversed,
+        function.__name__: function
+        for function in (len, bool, str, repr, hash, int, float, iter, dir, format, reversed)
     }
 )
 
