@@ -101,7 +101,12 @@ def test_a_raised_limit_ends_the_checks_of_the_old_one(tmp_path: Path) -> None:
     assert later and all("until_turn" not in c for c in later)
 
 
-@pytest.mark.parametrize(("seed", "turns"), [(0, 21), (7, 21), (0, 100), (4, 100)])
+# one seed of each length in the fast tier, the second with the slow tests
+@pytest.mark.parametrize(
+    ("seed", "turns"),
+    [(0, 21), pytest.param(7, 21, marks=pytest.mark.slow), (0, 100)]
+    + [pytest.param(4, 100, marks=pytest.mark.slow)],
+)
 def test_webstack_scripts_pass_the_host_fairness_instruments(
     tmp_path: Path, seed: int, turns: int
 ) -> None:
@@ -154,7 +159,7 @@ def test_bug_reports_come_from_a_teammates_commit(tmp_path: Path) -> None:
         assert restored.is_file() and planner.teammate not in restored.read_text()
 
 
-@pytest.mark.parametrize("seed", [0, 3, 8])
+@pytest.mark.parametrize("seed", [0, *(pytest.param(s, marks=pytest.mark.slow) for s in (3, 8))])
 def test_robustness_turns_carry_real_work_and_no_canned_reply_passes(
     tmp_path: Path, seed: int
 ) -> None:
