@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from inspect_stamina.stamina.check_batch import _canary, is_node_test_runner
-from inspect_stamina.stamina.check_layout import trusted_conftest
+from inspect_stamina.stamina.check_layout import harness_files, trusted_conftest
 from inspect_stamina.stamina.harness import driver, junit_reports, wire
 from inspect_stamina.stamina.harness.junit_reports import junit_results
 
@@ -563,3 +563,42 @@ def test_a_process_left_running_does_not_hold_a_check_up(tmp_path: Path) -> None
     code, output, _ = driver._run(["bash", "-c", script], str(tmp_path), dict(os.environ), 60)
     assert code == 0 and "started" in output and "held its output" in output
     assert time.monotonic() - began < 10
+
+
+def _placed_harness(root: Path) -> Path:
+    """The harness files a check run places, written under root as the root script does."""
+    for name, data in harness_files().items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return root
+
+
+def _import_driver(harness: Path) -> subprocess.CompletedProcess[str]:
+    code = f"import sys; sys.path.insert(0, {str(harness)!r}); import driver"
+    return subprocess.run(
+        [sys.executable, "-I", "-S", "-v", "-c", code], capture_output=True, text=True
+    )
+
+
+def test_the_placed_harness_loads_from_its_byte_code(tmp_path: Path) -> None:
+    """Every placed module has byte code beside it, which this Python reads instead of
+    compiling the module (a check run cannot write byte code)."""
+    harness = _placed_harness(tmp_path)
+    modules = sorted(p.stem for p in harness.glob("*.py"))
+    cached = sorted(p.name.split(".")[0] for p in (harness / "__pycache__").iterdir())
+    assert modules == cached and "driver" in modules
+    run = _import_driver(harness)
+    assert run.returncode == 0, run.stderr
+    for module in ("driver", "as_runner", "junit_reports"):
+        assert f"code object from '{harness}/__pycache__/{module}." in run.stderr
+
+
+def test_a_placed_module_whose_source_changed_runs_its_source(tmp_path: Path) -> None:
+    """The byte code is checked against its source: it never stands in for other code."""
+    harness = _placed_harness(tmp_path)
+    driver_source = harness / "driver.py"
+    driver_source.write_text('raise SystemExit("the source ran")\n')
+    run = _import_driver(harness)
+    assert run.returncode == 1 and "the source ran" in run.stderr
+    assert f"code object from '{harness}/__pycache__/driver." not in run.stderr

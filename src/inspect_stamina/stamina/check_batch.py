@@ -17,7 +17,6 @@ from inspect_stamina.stamina.check_layout import (
     BROKER,
     COMMAND_ENV,
     HARNESS_DIR,
-    HARNESS_SOURCE,
     INPROC_CONFTEST,
     INPROC_DIR,
     NODE_TEST_ENV,
@@ -25,6 +24,7 @@ from inspect_stamina.stamina.check_layout import (
     SPEC_NAME,
     TEST_ENV,
     WARM_PYTEST,
+    harness_files,
     trusted_conftest,
 )
 from inspect_stamina.stamina.harness.checker_guard import NODE_TEST_OPTION
@@ -125,14 +125,9 @@ class CheckBatch:
     def bundle(self) -> dict[str, bytes]:
         """Every file the check run places, keyed tests/, inproc/ or harness/."""
         spec = self.spec()
-        harness = {
-            p.name: p.read_bytes()
-            for p in sorted(HARNESS_SOURCE.iterdir())
-            if p.suffix in (".py", ".mjs") and p.name != "__init__.py"
-        }
         return {
             **self.files,
-            **{f"harness/{name}": data for name, data in harness.items()},
+            **{f"harness/{name}": data for name, data in harness_files().items()},
             f"tests/{SPEC_NAME}": json.dumps(spec).encode(),
             "tests/conftest.py": trusted_conftest(
                 HARNESS_DIR, WORKSPACE, TESTS_DIR, BROKER, SHARE_DIR

@@ -20,7 +20,11 @@ The root script:
 
 from __future__ import annotations
 
+import functools
+import importlib.util
+import py_compile
 import shlex
+import tempfile
 from pathlib import Path
 
 from inspect_stamina.stamina.harness import driver
@@ -49,6 +53,41 @@ BROKER = f"{BROKER_DIR}/sock"
 WARM_DIR = "/run/stamina-warm"
 WARM_PYTEST = f"{WARM_DIR}/sock"
 SPEC_NAME = "_stamina_spec.json"
+
+
+@functools.cache
+def harness_files() -> dict[str, bytes]:
+    """The harness's files by their path under HARNESS_DIR, with each Python module's
+    byte code beside it."""
+    # The files are placed afresh in every check run, where nothing may write byte code,
+    # so each process of the run compiled every module it imported (about 25 ms in all).
+    # The byte code is checked against its source's hash, so a sandbox Python of
+    # another minor version (another cache tag or magic number) compiles as before.
+    files: dict[str, bytes] = {}
+    with tempfile.TemporaryDirectory() as compiled:
+        for path in sorted(HARNESS_SOURCE.iterdir()):
+            if path.suffix not in (".py", ".mjs") or path.name == "__init__.py":
+                continue
+            files[path.name] = path.read_bytes()
+            if path.suffix == ".py":
+                cached = importlib.util.cache_from_source(path.name)
+                target = Path(compiled, Path(cached).name)
+                py_compile.compile(
+                    str(path),
+                    cfile=str(target),
+                    dfile=f"{HARNESS_DIR}/{path.name}",
+                    doraise=True,
+                    invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
+                )
+                files[cached] = target.read_bytes()
+    return files
+
+
+def harness_main(module: str) -> str:
+    """`python3 -c` code running a harness module's main() imported, not as a script:
+    an imported module's byte code is read, a script is always compiled."""
+    code = f"import sys; sys.path.insert(0, {HARNESS_DIR!r}); import {module}; {module}.main()"
+    return shlex.quote(code)
 
 
 def trusted_conftest(
@@ -148,7 +187,7 @@ mkdir -p {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} && chmod 755 {STAMINA_DIR} \\
 # per-user ulimit, or Kubernetes' limits.d through runuser's PAM session); the broker
 # starts now so that its start overlaps the listing and copy below
 nproc="$(runuser -u {RUNNER_USER} -- bash -c 'ulimit -u')"
-python3 -I {HARNESS_DIR}/broker.py {BROKER} {SHARE_DIR} "$nproc" "${{STAMINA_AGENT_HOST:-0}}" &
+python3 -I -c {harness_main("broker")} {BROKER} {SHARE_DIR} "$nproc" "${{STAMINA_AGENT_HOST:-0}}" &
 broker=$!
 # the warm pytest server, when none runs: this run's pytest starts cold, the next ones
 # fork from it (it outlives the run, as root's; the check users' processes do not)
@@ -175,7 +214,8 @@ if [ "${{STAMINA_MANIFEST:-0}}" = 1 ] && [ "$PWD" = {WORKSPACE} ]; then
 fi
 # the driver and the programs it starts wait for the broker to listen (as_runner.connect)
 runuser -u {CHECKER_USER} -- env -i PATH="{SYSTEM_PATH}" LANG=C.UTF-8 HOME=/home/{RUNNER_USER} \\
-  TMPDIR={SHARE_DIR} python3 -I -S {HARNESS_DIR}/driver.py {TESTS_DIR}/{SPEC_NAME}
+  TMPDIR={SHARE_DIR} python3 -I -S -c {harness_main("driver")} \\
+  {TESTS_DIR}/{SPEC_NAME}
 status=$?
 kill -9 $broker 2>/dev/null
 {_stop_users(CHECKER_USER, RUNNER_USER)}
