@@ -150,15 +150,24 @@ CHECKER_WRITABLE_SYSTEM = ("/tmp", "/var/tmp", "/run/lock", "/dev/shm", "/dev/mq
 _AGENT_TREES = f"{WORKSPACE} /tmp /var/tmp /dev/shm /dev/mqueue /home/{AGENT_USER}"
 CHECK_WRITABLE = " ".join([*CHECKER_WRITABLE_SYSTEM, WORKSPACE, f"/home/{AGENT_USER}", SHARE_DIR])
 # the container's IPC objects: when there is any at all (rarely), every object of the
-# three users goes (ipcs lists each object on a line of its own, its key first)
+# three users goes. The shell reads the kernel's lists itself (a header line, then a
+# line per object; a list it cannot read counts as holding one): ipcs and grep were two
+# programs on every check run
 _IPC_CLEAN = (
-    "ipcs -a 2>/dev/null | grep -q '^0x' && {\n"
+    "ipc=0\n"
+    "for list in /proc/sysvipc/msg /proc/sysvipc/sem /proc/sysvipc/shm; do\n"
+    '  if [ ! -r "$list" ] || { read -r line && read -r line; } < "$list"; then ipc=1; fi\n'
+    "done\n"
+    '[ "$ipc" = 1 ] && {\n'
     + "".join(
         f"  runuser -u {user} -- ipcrm --all 2>/dev/null\n"
         for user in (AGENT_USER, CHECKER_USER, RUNNER_USER)
     )
     + "}\n"
 )
+# the runner's process limit, asked of a login of the runner once per sandbox (it does
+# not change) and kept where only root writes
+NPROC_FILE = "/run/stamina-nproc"
 
 
 def _stop_users(*users: str) -> str:
@@ -186,7 +195,12 @@ mkdir -p {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} && chmod 755 {STAMINA_DIR} \\
 # the runner's programs get the process limit a login of the runner gets (Docker's
 # per-user ulimit, or Kubernetes' limits.d through runuser's PAM session); the broker
 # starts now so that its start overlaps the listing and copy below
-nproc="$(runuser -u {RUNNER_USER} -- bash -c 'ulimit -u')"
+nproc=
+[ -O {NPROC_FILE} ] && read -r nproc < {NPROC_FILE}
+if [ -z "$nproc" ]; then
+  nproc="$(runuser -u {RUNNER_USER} -- bash -c 'ulimit -u')"
+  rm -f {NPROC_FILE}; echo "$nproc" > {NPROC_FILE}
+fi
 python3 -I -c {harness_main("broker")} {BROKER} {SHARE_DIR} "$nproc" "${{STAMINA_AGENT_HOST:-0}}" &
 broker=$!
 # the warm pytest server, when none runs: this run's pytest starts cold, the next ones
