@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -243,3 +244,33 @@ def test_a_caller_waits_for_a_broker_that_listens_after_it_asks(tmp_path: Path) 
         for server in servers:
             server.kill()
             server.wait()
+
+
+def test_the_brokers_socket_appears_ready_for_the_checker(tmp_path: Path) -> None:
+    """The first moment its socket exists, it is the checker group's (mode 0660) and
+    listening: a caller that finds it never gets "Permission denied" or a refusal."""
+    path = str(tmp_path / "ready.sock")
+    serve = SERVE.replace(
+        "broker.serve(sys.argv[2], 0, 0, 0,", "broker.serve(sys.argv[2], 0, 4242, 0,"
+    )
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    server = subprocess.Popen(
+        [sys.executable, "-I", "-c", serve, str(HARNESS), path, str(shared)],
+        stdin=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                first = os.lstat(path)
+                break
+            except FileNotFoundError:
+                assert server.poll() is None and time.monotonic() < deadline
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as caller:
+            caller.connect(path)  # listening already
+        assert (stat.S_IMODE(first.st_mode), first.st_gid) == (0o660, 4242)
+        assert stat.S_ISSOCK(first.st_mode)
+    finally:
+        server.kill()
+        server.wait()

@@ -258,15 +258,21 @@ def serve(
     ``extra_env`` are how a started child runs (the warm pytest server's differ);
     ``runs`` are in-process runs a request may name instead of a program; ``ready`` is
     called once the socket listens (imports that need not delay the first caller)."""
-    if os.path.lexists(path):
-        os.unlink(path)
+    # bound, given to the checker's group and listening under another name first, then
+    # renamed into place: a caller that finds the socket can connect at once (callers do
+    # not wait for it to be ready, only for it to appear)
+    binding = path + ".binding"
+    for stale in (path, binding):
+        if os.path.lexists(stale):
+            os.unlink(stale)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     old = os.umask(0o177)
-    server.bind(path)
+    server.bind(binding)
     os.umask(old)
-    os.chown(path, 0, checker_gid)
-    os.chmod(path, 0o660)
+    os.chown(binding, 0, checker_gid)
+    os.chmod(binding, 0o660)
     server.listen(64)
+    os.rename(binding, path)
     if ready is not None:
         ready()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the per-caller processes reap themselves
