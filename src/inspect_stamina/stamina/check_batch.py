@@ -122,12 +122,14 @@ class CheckBatch:
         self.files[f"inproc/{canary['file']}"] = source.encode()
         return canary
 
-    def bundle(self) -> dict[str, bytes]:
-        """Every file the check run places, keyed tests/, inproc/ or harness/."""
+    def bundle(self, harness: bool = True) -> dict[str, bytes]:
+        """Every file the check run places, keyed tests/, inproc/ or (with `harness`)
+        harness/."""
         spec = self.spec()
+        placed = harness_files() if harness else {}
         return {
             **self.files,
-            **{f"harness/{name}": data for name, data in harness_files().items()},
+            **{f"harness/{name}": data for name, data in placed.items()},
             f"tests/{SPEC_NAME}": json.dumps(spec).encode(),
             "tests/conftest.py": trusted_conftest(
                 HARNESS_DIR, WORKSPACE, TESTS_DIR, BROKER, SHARE_DIR

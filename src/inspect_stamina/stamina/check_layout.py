@@ -9,18 +9,20 @@ The root script:
    workspace (its manifest) and copies its source files out when asked, as the agent
    left it;
 2. places the benchmark's files: the pytest files the checker runs in TESTS_DIR (group
-   ``checker``), the files in-process runs need in INPROC_DIR (group ``runner``), the
-   harness programs (``harness/``) world-readable;
+   ``checker``), the files in-process runs need in INPROC_DIR (group ``runner``), and,
+   when the sandbox does not hold this version's, the harness programs (``harness/``,
+   root's, world-readable, kept for the sandbox's next check runs);
 3. starts the broker (``harness/broker.py``), through which the checker starts programs
    as ``runner``, and the warm pytest server (``harness/warm_pytest.py``) when none runs
    yet, then the driver (``harness/driver.py``) as ``checker``;
 4. ends every process of both check users, their IPC objects and every file they made,
-   and removes the placed files.
+   and removes the placed files but the harness.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib.util
 import py_compile
 import shlex
@@ -53,14 +55,17 @@ BROKER = f"{BROKER_DIR}/sock"
 WARM_DIR = "/run/stamina-warm"
 WARM_PYTEST = f"{WARM_DIR}/sock"
 SPEC_NAME = "_stamina_spec.json"
+# the root script's answer when the run was sent without the harness and the sandbox
+# does not hold this digest's (a new sandbox, or another version of the package)
+HARNESS_MISSING = "@@STAMINA_HARNESS_MISSING@@"
 
 
 @functools.cache
 def harness_files() -> dict[str, bytes]:
     """The harness's files by their path under HARNESS_DIR, with each Python module's
     byte code beside it."""
-    # The files are placed afresh in every check run, where nothing may write byte code,
-    # so each process of the run compiled every module it imported (about 25 ms in all).
+    # Nothing in a check run may write byte code, so each process compiled every module
+    # it imported (about 25 ms in all).
     # The byte code is checked against its source's hash, so a sandbox Python of
     # another minor version (another cache tag or magic number) compiles as before.
     files: dict[str, bytes] = {}
@@ -81,6 +86,17 @@ def harness_files() -> dict[str, bytes]:
                 )
                 files[cached] = target.read_bytes()
     return files
+
+
+@functools.cache
+def harness_digest() -> str:
+    """What identifies this package's harness files: a sandbox that holds another
+    digest (or none) is sent them."""
+    digest = hashlib.sha256()
+    for name, data in sorted(harness_files().items()):
+        digest.update(f"{name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()
 
 
 def harness_main(module: str) -> str:
@@ -178,18 +194,28 @@ def _stop_users(*users: str) -> str:
 
 RUN_SCRIPT = f"""
 set -u
+# the harness stays placed across the sandbox's check runs, root's and read-only to the
+# others (its digest beside it); a run sent without it finds this version's or asks
+placed=
+[ -O {HARNESS_DIR}/.digest ] && read -r placed < {HARNESS_DIR}/.digest
+if [ "${{STAMINA_HARNESS:-}}" != sent ] && [ "$placed" != "${{STAMINA_HARNESS_DIGEST:-}}" ]; then
+  echo {HARNESS_MISSING}; exit 0
+fi
 {_stop_users(AGENT_USER, CHECKER_USER, RUNNER_USER)}
 {_IPC_CLEAN}
 # no file of the agent's is writable by another user: the check users cannot leave a
 # message in it (the group bit too, which also caps any ACL entry a file carries)
 find {_AGENT_TREES} -xdev \\( -perm -o=w -o -perm -g=w \\) ! -type l ! \\( -type d -perm -1000 \\) \\
   -exec chmod go-w {{}} + 2>/dev/null
-rm -rf {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} {SHARE_DIR} {BROKER_DIR}
+rm -rf {TESTS_DIR} {INPROC_DIR} {SHARE_DIR} {BROKER_DIR}
+if [ "${{STAMINA_HARNESS:-}}" = sent ]; then rm -rf {HARNESS_DIR}; fi
 mkdir -p {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} && chmod 755 {STAMINA_DIR} \\
   && base64 -d | tar -x --no-same-owner --no-same-permissions -C {STAMINA_DIR} \\
   && chown -R root:{CHECKER_USER} {TESTS_DIR} && chmod -R u=rwX,g=rX,o= {TESTS_DIR} \\
   && chown -R root:{RUNNER_USER} {INPROC_DIR} && chmod -R u=rwX,g=rX,o= {INPROC_DIR} \\
-  && chown -R root:root {HARNESS_DIR} && chmod -R u=rwX,go=rX {HARNESS_DIR} \\
+  && {{ [ "${{STAMINA_HARNESS:-}}" != sent ] || {{ chown -R root:root {HARNESS_DIR} \\
+    && chmod -R u=rwX,go=rX {HARNESS_DIR} \\
+    && echo "$STAMINA_HARNESS_DIGEST" > {HARNESS_DIR}/.digest; }}; }} \\
   && mkdir -m 0777 {SHARE_DIR} && mkdir -m 0750 {BROKER_DIR} && chown root:{CHECKER_USER} {BROKER_DIR} \\
   || echo "could not place the benchmark's tests" >&2
 # the runner's programs get the process limit a login of the runner gets (Docker's
@@ -241,6 +267,6 @@ kill -9 $broker 2>/dev/null
 find {CHECK_WRITABLE} -xdev \\( -user {CHECKER_USER} -o -user {RUNNER_USER} \\) -delete 2>/dev/null
 find /home/{CHECKER_USER} /home/{RUNNER_USER} -mindepth 1 -delete 2>/dev/null
 chmod 700 /home/{CHECKER_USER}; chmod 755 /home/{RUNNER_USER}
-rm -rf {TESTS_DIR} {INPROC_DIR} {HARNESS_DIR} {SHARE_DIR} {BROKER_DIR}
+rm -rf {TESTS_DIR} {INPROC_DIR} {SHARE_DIR} {BROKER_DIR}
 exit $status
 """

@@ -18,12 +18,13 @@ import base64
 import binascii
 import json
 import tarfile
+import weakref
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from inspect_ai.util import sandbox
+from inspect_ai.util import SandboxEnvironment, sandbox
 
 from inspect_stamina.sandbox.users import as_root
 from inspect_stamina.stamina.check_batch import (
@@ -35,14 +36,20 @@ from inspect_stamina.stamina.check_batch import (
 from inspect_stamina.stamina.check_layout import (
     COPY_BEGIN,
     COPY_END,
+    HARNESS_MISSING,
     MANIFEST_BEGIN,
     MANIFEST_END,
     RUN_SCRIPT,
+    harness_digest,
 )
 from inspect_stamina.stamina.harness import driver
 from inspect_stamina.stamina.record import CheckResult
 from inspect_stamina.stamina.sandbox import files_archive, parse_manifest, read_tree, unpack_copy
 from inspect_stamina.stamina.script import Checkpoint, Isolation
+
+# the harness digest each live sandbox holds, as far as this process placed it (a sandbox
+# that lost it, restarted say, asks for it again: HARNESS_MISSING)
+_HARNESS_PLACED: weakref.WeakKeyDictionary[SandboxEnvironment, str] = weakref.WeakKeyDictionary()
 
 
 def _failed(name: str, why: str) -> CheckResult:
@@ -146,19 +153,27 @@ async def _execute(
     """The one sandbox call: the driver's JSON result (or why there is none), the
     workspace manifest and the copy script's output, each when asked for."""
     limit = int(batch.limit()) + 120
+    where, digest = sandbox(), harness_digest()
+    send = _HARNESS_PLACED.get(where) != digest
     try:
-        result = await sandbox().exec(
-            ["bash", "-c", RUN_SCRIPT],
-            input=base64.b64encode(files_archive(batch.bundle())),
-            user=await as_root(),
-            timeout=limit,
-            env={
-                "STAMINA_MANIFEST": "1" if manifest else "0",
-                "STAMINA_COPY": "1" if copy else "0",
-                # the trusted pytest's tests call the agent's Python code
-                "STAMINA_AGENT_HOST": "1" if batch.tests else "0",
-            },
-        )
+        while True:
+            result = await where.exec(
+                ["bash", "-c", RUN_SCRIPT],
+                input=base64.b64encode(files_archive(batch.bundle(harness=send))),
+                user=await as_root(),
+                timeout=limit,
+                env={
+                    "STAMINA_MANIFEST": "1" if manifest else "0",
+                    "STAMINA_COPY": "1" if copy else "0",
+                    # the trusted pytest's tests call the agent's Python code
+                    "STAMINA_AGENT_HOST": "1" if batch.tests else "0",
+                    "STAMINA_HARNESS": "sent" if send else "placed",
+                    "STAMINA_HARNESS_DIGEST": digest,
+                },
+            )
+            if send or HARNESS_MISSING not in result.stdout:
+                break
+            send = True  # a new or restarted sandbox: the harness goes with the run
     except TimeoutError:
         return f"the check run did not finish within {limit} s", None, None
     except Exception as ex:  # noqa: BLE001 - a broken sandbox fails the checks, not the session
@@ -177,6 +192,8 @@ async def _execute(
                 base64.b64decode(encoded, validate=True).decode("utf-8", "replace")
             )
     _, marker, tail = result.stdout.rpartition(driver.MARKER)
+    if marker:  # the driver ran: the harness is placed
+        _HARNESS_PLACED[where] = digest
     if not marker:
         return _no_result(result.returncode, result.stderr or result.stdout), listing, copied
     try:
