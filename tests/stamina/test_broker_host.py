@@ -274,3 +274,27 @@ def test_the_brokers_socket_appears_ready_for_the_checker(tmp_path: Path) -> Non
     finally:
         server.kill()
         server.wait()
+
+
+def test_a_dead_warm_server_leaves_the_trusted_pytest_to_start_fresh(tmp_path: Path) -> None:
+    from inspect_stamina.stamina.harness import driver
+
+    tests, private = tmp_path / "tests", tmp_path / "private"
+    tests.mkdir()
+    private.mkdir()
+    (tests / "pytest.ini").write_text("[pytest]\n")
+    (tests / "test_ok.py").write_text("def test_ok():\n    assert 1 + 1 == 2\n")
+    # a server that died leaves its socket behind: bound once, nobody listening
+    dead = str(tmp_path / "warm.sock")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as gone:
+        gone.bind(dead)
+    spec = {
+        "tests_dir": str(tests),
+        "workspace": str(tmp_path),
+        "private_dir": str(private),
+        "test_env": {"PATH": os.environ["PATH"], "PYTHONDONTWRITEBYTECODE": "1"},
+        "warm_pytest": dead,
+        "output_limit": 4000,
+    }
+    results = driver._pytest(["test_ok.py"], spec, 60)
+    assert results is not None and results["test_ok.py"]["passed"], results

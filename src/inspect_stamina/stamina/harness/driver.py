@@ -38,7 +38,7 @@ from typing import Any
 if __package__:  # imported by the harness's own code and tests
     from .as_runner import BrokeredRun, BrokerUnreachable
     from .junit_reports import clip, junit_results
-else:  # run in the sandbox (python3 -I -S driver.py), beside the other harness files
+else:  # in the sandbox (imported by python3 -I -S -c), beside the other harness files
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from as_runner import BrokeredRun, BrokerUnreachable  # type: ignore[no-redef]
     from junit_reports import clip, junit_results  # type: ignore[no-redef]
@@ -47,8 +47,7 @@ MARKER = "@@STAMINA_CHECK_RESULT@@"
 # seconds to keep reading a finished command's output (what it left running may hold it)
 OUTPUT_GRACE = 2.0
 HARNESS = os.path.dirname(os.path.abspath(__file__))
-# _run's exit code when the broker it was to start a program through is unreachable
-UNREACHABLE = 125
+UNREACHABLE = 125  # _run's code when the broker to start a program through is unreachable
 # plugins a check never uses cost start-up time on every check run
 _PYTEST_PLUGINS_OFF = (
     "-p", "no:cacheprovider", "-p", "no:doctest", "-p", "no:pastebin",
@@ -98,10 +97,11 @@ def _run(
     timeout: float,
     broker: str | None = None,
     wait: float | None = None,
+    raise_unreachable: bool = False,
 ) -> tuple[int, str, float]:
     """Run a command in its own process group (as the runner, through ``broker``, when
     given: waiting up to ``wait`` seconds, else the launcher's default, for it to
-    listen); kill the whole group on timeout.
+    listen; an unreachable one is UNREACHABLE, or raised); kill the group on timeout.
 
     Its output is read until it ends, and then for OUTPUT_GRACE seconds at most: a
     process it left running elsewhere (the agent's code may start one in a session of
@@ -113,6 +113,8 @@ def _run(
         wait_for, kill = _start(cmd, cwd, env, write_end, broker, wait)
     except BrokerUnreachable as ex:
         os.close(read_end)
+        if raise_unreachable:
+            raise
         return UNREACHABLE, str(ex), time.monotonic() - started
     except OSError as ex:
         # the agent can make its workspace unreadable or delete it: that fails the check
@@ -207,9 +209,8 @@ def _pytest(files: list[str], spec: dict[str, Any], timeout: float) -> dict[str,
     ran = None
     if warm and os.path.exists(warm):
         # a server that died leaves its socket behind: no waiting for it to listen
-        ran = _run(args, where, env, timeout, warm, wait=0)
-        if ran[0] == UNREACHABLE and "broker is unreachable" in ran[1]:  # start fresh
-            ran = None
+        with contextlib.suppress(BrokerUnreachable):  # then pytest starts fresh
+            ran = _run(args, where, env, timeout, warm, wait=0, raise_unreachable=True)
     if ran is None:
         # -P: the workspace's own pytest.py or sitecustomize must not shadow pytest
         ran = _run([sys.executable, "-P", "-m", "pytest", *args], where, env, timeout)
