@@ -23,6 +23,9 @@ from inspect_stamina.stamina.task import stamina_sandbox
 pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
 CHECK = Checkpoint(at_turn=1, action="docker_exec", command="echo ran", expected="ran")
+NAMES_THE_MARKER = Checkpoint(
+    at_turn=1, action="docker_exec", command=f"echo {HARNESS_MISSING}", expected=HARNESS_MISSING
+)
 
 
 @solver
@@ -48,6 +51,9 @@ def _runs_with_the_harness_lost_then_replaced() -> Solver:
         await as_root_run(f"echo another > {HARNESS_DIR}/.digest")  # another version's
         outcomes["other version"] = await check()
         outcomes["digest after"] = await as_root_run(f"cat {HARNESS_DIR}/.digest")
+        # output of the agent's code that names the marker is no reason to run again
+        [named] = await run_checks([NAMES_THE_MARKER], Path("."))
+        outcomes["named"] = named.passed
         store().set("outcomes", outcomes)
         return state
 
@@ -68,7 +74,7 @@ def test_the_harness_is_placed_once_and_again_when_lost_or_another_versions(
     assert log.samples
     outcomes = log.samples[0].store["outcomes"]
     assert outcomes["first"] and outcomes["second"] and outcomes["lost"]
-    assert outcomes["other version"]
+    assert outcomes["other version"] and outcomes["named"]
     assert outcomes["digest"] == outcomes["digest after"] == harness_digest()
     assert outcomes["agent"] == ["refused"]  # the agent can neither change nor remove it
     runs = [
@@ -77,7 +83,7 @@ def test_the_harness_is_placed_once_and_again_when_lost_or_another_versions(
         if event.event == "sandbox" and HARNESS_MISSING in (event.cmd or "")
     ]
     # sent with the first run, not with the second; the third and fourth found it
-    # missing or another version's and were sent again
-    assert len(runs) == 6, [event.output for event in runs]
-    asked = [event for event in runs if HARNESS_MISSING in (event.output or "")]
+    # missing or another version's and were sent again; the fifth ran once
+    assert len(runs) == 7, [event.output for event in runs]
+    asked = [event for event in runs if (event.output or "").startswith(HARNESS_MISSING)]
     assert len(asked) == 2

@@ -24,7 +24,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from inspect_ai.util import SandboxEnvironment, sandbox
+from inspect_ai.util import ExecResult, SandboxEnvironment, sandbox
 
 from inspect_stamina.sandbox.users import as_root
 from inspect_stamina.stamina.check_batch import (
@@ -154,26 +154,30 @@ async def _execute(
     workspace manifest and the copy script's output, each when asked for."""
     limit = int(batch.limit()) + 120
     where, digest = sandbox(), harness_digest()
-    send = _HARNESS_PLACED.get(where) != digest
+
+    async def run_script(send_harness: bool) -> ExecResult[str]:
+        return await where.exec(
+            ["bash", "-c", RUN_SCRIPT],
+            input=base64.b64encode(files_archive(batch.bundle(harness=send_harness))),
+            user=await as_root(),
+            timeout=limit,
+            env={
+                "STAMINA_MANIFEST": "1" if manifest else "0",
+                "STAMINA_COPY": "1" if copy else "0",
+                # the trusted pytest's tests call the agent's Python code
+                "STAMINA_AGENT_HOST": "1" if batch.tests else "0",
+                "STAMINA_HARNESS": "sent" if send_harness else "placed",
+                "STAMINA_HARNESS_DIGEST": digest,
+            },
+        )
+
     try:
-        while True:
-            result = await where.exec(
-                ["bash", "-c", RUN_SCRIPT],
-                input=base64.b64encode(files_archive(batch.bundle(harness=send))),
-                user=await as_root(),
-                timeout=limit,
-                env={
-                    "STAMINA_MANIFEST": "1" if manifest else "0",
-                    "STAMINA_COPY": "1" if copy else "0",
-                    # the trusted pytest's tests call the agent's Python code
-                    "STAMINA_AGENT_HOST": "1" if batch.tests else "0",
-                    "STAMINA_HARNESS": "sent" if send else "placed",
-                    "STAMINA_HARNESS_DIGEST": digest,
-                },
-            )
-            if send or HARNESS_MISSING not in result.stdout:
-                break
-            send = True  # a new or restarted sandbox: the harness goes with the run
+        placed = _HARNESS_PLACED.get(where) == digest
+        result = await run_script(send_harness=not placed)
+        # the root script's first and only line when it lacks the harness (a new or
+        # restarted sandbox): never output the agent's code can put first
+        if placed and result.stdout.startswith(HARNESS_MISSING):
+            result = await run_script(send_harness=True)
     except TimeoutError:
         return f"the check run did not finish within {limit} s", None, None
     except Exception as ex:  # noqa: BLE001 - a broken sandbox fails the checks, not the session
@@ -192,10 +196,9 @@ async def _execute(
                 base64.b64decode(encoded, validate=True).decode("utf-8", "replace")
             )
     _, marker, tail = result.stdout.rpartition(driver.MARKER)
-    if marker:  # the driver ran: the harness is placed
-        _HARNESS_PLACED[where] = digest
     if not marker:
         return _no_result(result.returncode, result.stderr or result.stdout), listing, copied
+    _HARNESS_PLACED[where] = digest  # the driver ran: the harness is placed
     try:
         payload: dict[str, Any] = json.loads(tail)
     except ValueError:
