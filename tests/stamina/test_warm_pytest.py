@@ -12,7 +12,7 @@ import pytest
 
 from tests.stamina.test_session_core import CREATE_CALC
 from tests.stamina.test_stamina_docker import MINI, bash, say
-from tests.stamina.test_tamper import session, tool_outputs, write
+from tests.stamina.test_tamper import in_process_copy, session, tool_outputs, write
 
 pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("docker_engine")]
 
@@ -134,3 +134,73 @@ def test_neither_the_agent_nor_its_code_can_reach_or_stop_the_warm_server(
     assert "PermissionError" in before and "Permission denied" in before, before
     # the same server, still root's, after the agent tried to kill every process
     assert server[0].split()[0] in after.split(), after
+
+
+# an in-process test file: passes only when its pytest runs as the runner, under the
+# runner's warm server, forked from it as a fresh process would run; or, when the project
+# holds a module named like one the server imported, in a fresh interpreter the server
+# started instead
+INPROC_TEST = """\
+import os
+import pwd
+import socket
+import tempfile
+
+import pytest
+from calc import add
+
+
+def _cmdline(pid):
+    with open(f"/proc/{pid}/cmdline", "rb") as handle:
+        return handle.read().replace(b"\\0", b" ").decode()
+
+
+def test_add():
+    assert add(2, 3) == 5
+
+
+def test_the_runners_warm_server_ran_it_as_a_fresh_process_would():
+    assert pwd.getpwuid(os.geteuid()).pw_name == "runner"
+    assert os.getgroups() in ([], [os.getegid()])
+    assert os.environ["USER"] == "runner" and os.getcwd() == "/workspace"
+    assert tempfile.gettempdir() == "/opt/stamina/share"
+    parent, own = _cmdline(os.getppid()), _cmdline(os.getpid())
+    assert "warm_pytest.py" in parent and "runner" in parent, parent
+    # the code beside the tests can neither reach the server nor signal it
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    with pytest.raises(PermissionError):
+        sock.connect("/run/stamina-warm-inproc/sock")
+    with pytest.raises(PermissionError):
+        os.kill(os.getppid(), 0)
+    if os.path.exists("/workspace/pprint.py"):
+        assert own.startswith("python3 -P -m pytest"), own
+    else:
+        assert "warm_pytest.py" in own, own
+"""
+
+
+def _in_process_warm_copy(tmp_path: Path) -> str:
+    script = Path(in_process_copy(tmp_path))
+    (script.parent / "tests" / "test_add.py").write_text(INPROC_TEST)
+    return str(script)
+
+
+@pytest.mark.parametrize("shadowing", [False, True], ids=["plain", "shadowing"])
+def test_in_process_tests_fork_from_the_runners_warm_server(
+    log_dir: Path, tmp_path: Path, shadowing: bool
+) -> None:
+    # pytest imports pprint before any conftest: a project's pprint.py would not have
+    # been imported by a fresh process either, but the server cannot know when a module
+    # is first imported, so it runs such a project's tests fresh
+    extra = f" && {write('pprint.py', 'SHADOW = 1')}" if shadowing else ""
+    log, value, meta = session(
+        log_dir,
+        bash(CREATE_CALC + extra),
+        say("Done."),
+        script=_in_process_warm_copy(tmp_path),
+    )
+    runs = _check_runs(meta)
+    assert runs, meta["turns"]
+    # the first check run starts the server (its own pytest runs cold and fails the
+    # second test), the re-check forks from it
+    assert runs[-1]["passed"] and not runs[-1]["tampered"] and len(runs) <= 2, runs

@@ -13,8 +13,9 @@ The root script:
    when the sandbox does not hold this version's, the harness programs (``harness/``,
    root's, world-readable, kept for the sandbox's next check runs);
 3. starts the broker (``harness/broker.py``), through which the checker starts programs
-   as ``runner``, and the warm pytest server (``harness/warm_pytest.py``) when none runs
-   yet, then the driver (``harness/driver.py``) as ``checker``;
+   as ``runner``, and the warm pytest servers (``harness/warm_pytest.py``: the checker's,
+   and the runner's when the run has in-process tests) when none runs yet, then the
+   driver (``harness/driver.py``) as ``checker``;
 4. ends every process of both check users, their IPC objects and every file they made,
    and removes the placed files but the harness.
 """
@@ -51,9 +52,12 @@ INPROC_DIR = f"{STAMINA_DIR}/inproc"
 SHARE_DIR = f"{STAMINA_DIR}/share"
 BROKER_DIR = "/run/stamina-broker"
 BROKER = f"{BROKER_DIR}/sock"
-# the warm pytest server (``harness/warm_pytest.py``): root's, kept across check runs
+# the warm pytest servers (``harness/warm_pytest.py``): root's, kept across check runs;
+# the checker's, and the runner's for in-process tests
 WARM_DIR = "/run/stamina-warm"
 WARM_PYTEST = f"{WARM_DIR}/sock"
+WARM_INPROC_DIR = "/run/stamina-warm-inproc"
+WARM_INPROC = f"{WARM_INPROC_DIR}/sock"
 SPEC_NAME = "_stamina_spec.json"
 # the root script's answer when the run was sent without the harness and the sandbox
 # does not hold this digest's (a new sandbox, or another version of the package)
@@ -229,17 +233,22 @@ if [ -z "$nproc" ]; then
 fi
 python3 -I -c {harness_main("broker")} {BROKER} {SHARE_DIR} "$nproc" "${{STAMINA_AGENT_HOST:-0}}" &
 broker=$!
-# the warm pytest server, when none runs: this run's pytest starts cold, the next ones
-# fork from it (it outlives the run, as root's; the check users' processes do not)
-warm=$(cat {WARM_DIR}/pid 2>/dev/null)
-if [ -z "$warm" ] || ! kill -0 "$warm" 2>/dev/null; then
-  rm -rf {WARM_DIR}; mkdir -m 0750 {WARM_DIR}; chown root:{CHECKER_USER} {WARM_DIR}
-  cp {HARNESS_DIR}/warm_pytest.py {HARNESS_DIR}/broker.py {HARNESS_DIR}/shared_dir.py \\
-    {HARNESS_DIR}/fresh_child.py {WARM_DIR}/
-  (cd / && exec setsid python3 -I -B {WARM_DIR}/warm_pytest.py {WARM_PYTEST} "$nproc") \
-    </dev/null >/dev/null 2>&1 &
-  echo $! > {WARM_DIR}/pid
-fi
+# a warm pytest server (DIR ROLE), when none runs: this run's pytest starts cold, the
+# next ones fork from it (it outlives the run, as root's; the check users' processes do not)
+warm_start() {{
+  warm=$(cat "$1/pid" 2>/dev/null)
+  if [ -z "$warm" ] || ! kill -0 "$warm" 2>/dev/null; then
+    rm -rf "$1"; mkdir -m 0750 "$1"; chown root:{CHECKER_USER} "$1"
+    cp {HARNESS_DIR}/warm_pytest.py {HARNESS_DIR}/broker.py {HARNESS_DIR}/shared_dir.py \\
+      {HARNESS_DIR}/fresh_child.py "$1/"
+    (cd / && exec setsid python3 -I -B "$1/warm_pytest.py" "$1/sock" "$nproc" "$2" {SHARE_DIR}) \
+      </dev/null >/dev/null 2>&1 &
+    echo $! > "$1/pid"
+  fi
+}}
+warm_start {WARM_DIR} {CHECKER_USER}
+# the runner's, with the web framework the in-process tests import, when a run has any
+[ "${{STAMINA_INPROC:-0}}" = 1 ] && warm_start {WARM_INPROC_DIR} {RUNNER_USER}
 cd {WORKSPACE} 2>/dev/null || cd /
 # the workspace as the agent left it (its processes stopped), each saving the turn a
 # call: its source files for the host's rules and probes, then its manifest; both before

@@ -7,7 +7,8 @@ streams side by side:
   conftest (``agent_proxy.py``) calls the agent's code in ``runner``'s process, so the
   process that decides these verdicts never runs the agent's code;
 - in-process pytest files (a script's ``test_isolation: in_process``: tests that must load
-  the agent's project in their own process) run in one pytest process as ``runner``;
+  the agent's project in their own process) run in one pytest process as ``runner``
+  (forked from the runner's warm server, ``warm_pytest.py``, when it runs);
 - batched runners (a script's own test runner writing JUnit XML) run as ``runner``,
   except plain ``node --test`` under proxied isolation: its files run as ``checker``,
   in one node process (``js_suite.mjs``) with the JavaScript proxy (``js_proxy.mjs``);
@@ -163,13 +164,9 @@ def _run(
 
 
 def _timed_out(path: str, timeout: float) -> dict[str, Any]:
-    return {
-        "passed": False,
-        "output": f"timed out after {timeout:.0f} s",
-        "passed_tests": 0,
-        "total_tests": 0,
-        "seconds": timeout,
-    }
+    output = f"timed out after {timeout:.0f} s"
+    return {"passed": False, "output": output, "passed_tests": 0, "total_tests": 0,
+            "seconds": timeout}  # fmt: skip
 
 
 def _report_path(spec: dict[str, Any], kind: str, private: bool) -> str:
@@ -185,18 +182,26 @@ def _pytest_args(directory: str, junit: str, paths: list[str]) -> list[str]:
     """What follows ``python -m pytest`` for one run over test files in ``directory``: its
     own configuration only, and a JUnit report."""
     return [
-        "-q",
-        *_PYTEST_PLUGINS_OFF,
-        f"--rootdir={directory}",
-        "-c",
-        f"{directory}/pytest.ini",
-        f"--confcutdir={directory}",
-        "--import-mode=importlib",
-        f"--junitxml={junit}",
-        "-o",
-        "junit_family=xunit1",
-        *[f"{directory}/{p}" for p in paths],
-    ]
+        "-q", *_PYTEST_PLUGINS_OFF, f"--rootdir={directory}", "-c", f"{directory}/pytest.ini",
+        f"--confcutdir={directory}", "--import-mode=importlib", f"--junitxml={junit}",
+        "-o", "junit_family=xunit1", *[f"{directory}/{p}" for p in paths],
+    ]  # fmt: skip
+
+
+def _warm_or_fresh(
+    args: list[str], where: str, env: dict[str, str], timeout: float, warm: str | None,
+    broker: str | None,
+) -> tuple[int, str, float]:  # fmt: skip
+    """pytest over ``args``: forked from the warm server listening at ``warm`` when one
+    does (it runs pytest as its own user), else a fresh process (as the runner through
+    ``broker``, or as this user)."""
+    if warm and os.path.exists(warm):
+        # a server that died leaves its socket behind: no waiting for it to listen
+        with contextlib.suppress(BrokerUnreachable):  # then pytest starts fresh
+            return _run(args, where, env, timeout, warm, wait=0, raise_unreachable=True)
+    # -P: the workspace's own pytest.py or sitecustomize must not shadow pytest
+    python = "python3" if broker else sys.executable
+    return _run([python, "-P", "-m", "pytest", *args], where, env, timeout, broker)
 
 
 def _pytest(files: list[str], spec: dict[str, Any], timeout: float) -> dict[str, Any] | None:
@@ -205,16 +210,9 @@ def _pytest(files: list[str], spec: dict[str, Any], timeout: float) -> dict[str,
     Forked from the warm server (warm_pytest.py) when it runs, else started fresh."""
     junit = _report_path(spec, "junit", private=True)
     args = _pytest_args(spec["tests_dir"], junit, files)
-    where, env, warm = spec["workspace"], spec["test_env"], spec.get("warm_pytest")
-    ran = None
-    if warm and os.path.exists(warm):
-        # a server that died leaves its socket behind: no waiting for it to listen
-        with contextlib.suppress(BrokerUnreachable):  # then pytest starts fresh
-            ran = _run(args, where, env, timeout, warm, wait=0, raise_unreachable=True)
-    if ran is None:
-        # -P: the workspace's own pytest.py or sitecustomize must not shadow pytest
-        ran = _run([sys.executable, "-P", "-m", "pytest", *args], where, env, timeout)
-    code, output, seconds = ran
+    code, output, seconds = _warm_or_fresh(
+        args, spec["workspace"], spec["test_env"], timeout, spec.get("warm_pytest"), None
+    )
     if code == 124:
         return None
     results = junit_results(junit, files, output, seconds, spec["output_limit"])
@@ -251,10 +249,11 @@ def _inproc_pytest(files: list[str], spec: dict[str, Any], timeout: float) -> di
     """One pytest process as the runner over in-process test files and the canary."""
     inproc, junit = spec["inproc_dir"], _report_path(spec, "inproc", private=False)
     canary = spec["inproc_canary"]
-    cmd = ["python3", "-P", "-m", "pytest", *_pytest_args(inproc, junit, [*files, canary["file"]])]
-    code, output, seconds = _run(
-        cmd, spec["workspace"], spec["command_env"], timeout, spec.get("broker")
-    )
+    args = _pytest_args(inproc, junit, [*files, canary["file"]])
+    code, output, seconds = _warm_or_fresh(
+        args, spec["workspace"], spec["command_env"], timeout, spec.get("warm_inproc"),
+        spec.get("broker"),
+    )  # fmt: skip
     if code == 124:
         return None
     return junit_results(junit, files, output, seconds, spec["output_limit"], canary)

@@ -1,22 +1,36 @@
-"""Runs in the sandbox, as root, for the whole session: the checker's pytest, warm.
+"""Runs in the sandbox, as root, for the whole session: pytest, warm, for one of the two
+check users.
 
-Every check run's trusted pytest process used to start a fresh interpreter and import
-pytest and its plugins (about 0.12 s of its 0.19 s on a trivial test file, more under
-load). This server imports them once; for each request it forks a child that becomes
-the checker exactly as the broker's children become the runner (its own session, the
-caller's streams, no supplementary groups, the per-user process limit), takes the
-caller's working directory and environment, and runs ``pytest.main`` on the caller's
-arguments. The parent never runs a test and never loads anything of the agent's: each
-check run's pytest starts from the same state, as a fresh process did.
+Every check run's pytest process used to start a fresh interpreter and import pytest and
+its plugins (about 0.12 s of its 0.19 s on a trivial test file, more under load), and an
+in-process run of a web project's tests imported its framework too (Django and DRF,
+another 0.15-0.3 s). This server imports them once; for each request it forks a child
+that becomes the server's user exactly as the broker's children become the runner (its
+own session, the caller's streams, no supplementary groups, the per-user process limit),
+takes the caller's working directory and environment, and runs ``pytest.main`` on the
+caller's arguments. The parent never runs a test and never loads anything of the
+agent's: each check run's pytest starts from the same state, as a fresh process did.
 
-Only the checker can reach it (a socket in a directory of root and the checker's
+Two roles, one server each:
+
+- ``checker``: the benchmark's trusted pytest (the checker's own tests and conftest);
+- ``runner``: in-process tests, which load the agent's code beside them as the runner.
+  The framework modules are imported here only when they load without a project's
+  settings (one that reads them raises, and is skipped), so nothing here depends on a
+  project. A fresh process imports them only after the tests' conftests put the
+  project's directories on the path, where a module of the same name would win: a child
+  whose path (before the run, or after it) holds such a module runs the tests again in
+  a fresh interpreter, as they would have run without this server.
+
+Only the checker can reach either (a socket in a directory of root and the checker's
 group, and the caller's id checked on every connection), and the end of a check run,
 which stops every process of the check users, leaves it running (it is root's). The
 check run's root script starts it when the process it last started is not running;
-while its socket is missing or unreachable the driver runs pytest as before. The wire format and the caller's side are the broker's
-(``broker.py``, ``as_runner.py``).
+while its socket is missing or unreachable the driver starts pytest as before. The wire
+format and the caller's side are the broker's (``broker.py``, ``as_runner.py``).
 
-Standard library and pytest only: ``python3 -I -B warm_pytest.py SOCKET [NPROC]``.
+Standard library and pytest only: ``python3 -I -B warm_pytest.py SOCKET [NPROC [ROLE
+SHARED]]``.
 """
 
 from __future__ import annotations
@@ -24,17 +38,17 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from typing import NoReturn
 
 if __package__:  # imported by the harness's own code and tests
-    from .broker import serve
+    from .broker import RUNNER_ENV, Run, serve
     from .fresh_child import become_fresh, exit_as_interpreter
 else:  # run in the sandbox, beside the broker's module
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from broker import serve  # type: ignore[no-redef]
+    from broker import RUNNER_ENV, Run, serve  # type: ignore[no-redef]
     from fresh_child import become_fresh, exit_as_interpreter  # type: ignore[no-redef]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
 
 # the standard library modules the benchmark's conftest (``agent_proxy.py`` and its
 # wire) imports: loading them is part of every check run's start-up too
@@ -42,43 +56,157 @@ CONFTEST_MODULES = (
     "base64", "datetime", "decimal", "fractions", "pathlib", "subprocess", "tempfile",
     "threading", "uuid", "xml.etree.ElementTree",
 )  # fmt: skip
+# what in-process tests of a web project import before and around the project's code
+# (those an image lacks, or that need a project's settings, are skipped)
+FRAMEWORK_MODULES = (
+    "django", "django.db.models", "django.http", "django.urls", "django.forms",
+    "django.template", "django.test", "django.test.client", "django.core.handlers.wsgi",
+    "django.core.serializers.json", "rest_framework", "rest_framework.serializers",
+)  # fmt: skip
+# a module's files that a path entry can hold under its name
+_SUFFIXES = (".py", ".pyc", ".so", ".pyd")
 
 
-def warm_up() -> None:
-    """Import pytest, every plugin a check run's pytest loads, and what its conftest needs."""
+def warm_up(modules: tuple[str, ...]) -> None:
+    """Import pytest, every plugin a check run's pytest loads (its own and those installed
+    for it), and ``modules``."""
     import pytest  # noqa: F401
     from _pytest.config import default_plugins
 
-    for name in [*(f"_pytest.{p}" for p in default_plugins), *CONFTEST_MODULES]:
+    try:
+        from importlib.metadata import entry_points
+
+        installed = [e.module for e in entry_points(group="pytest11")]
+    except Exception:  # noqa: BLE001 - broken metadata: pytest reports it in the run
+        installed = []
+    for name in [*(f"_pytest.{p}" for p in default_plugins), *installed, *modules]:
         try:
             importlib.import_module(name)
-        except ImportError:  # a plugin this pytest version does not ship
+        except Exception:  # noqa: BLE001 - absent, or needs what only a run has
             continue
 
 
-def run_pytest(argv: list[str], cwd: str, env: dict[str, str]) -> None:
-    """In the forked child, now the checker: pytest over ``argv``, as ``python -m pytest``
-    in ``cwd`` with ``env`` would run it; exits with pytest's status."""
-    import pytest
+def _home_entry(module: object) -> str | None:
+    """The path entry a top-level module was found in (None for a built-in or frozen one,
+    which no path entry can shadow)."""
+    spec = getattr(module, "__spec__", None)
+    origin = getattr(spec, "origin", None)
+    if not isinstance(origin, str) or not os.path.isabs(origin):
+        return None
+    folder = os.path.dirname(origin)
+    return os.path.dirname(folder) if spec.submodule_search_locations else folder  # type: ignore[union-attr]
 
-    # `python -P -m pytest` has neither this server's directory nor the working one on
-    # its path
-    while HERE in sys.path:
-        sys.path.remove(HERE)
-    become_fresh(["pytest", *argv], cwd, env, [])
-    exit_as_interpreter(lambda: int(pytest.main(argv)))
+
+def warmed_homes(before: set[str]) -> dict[str, str]:
+    """Each top-level module imported since ``before``, by the path entry it came from."""
+    homes = {}
+    for name, module in list(sys.modules.items()):
+        if "." not in name and name not in before:
+            home = _home_entry(module)
+            if home is not None:
+                homes[name] = home
+    return homes
+
+
+def _names_in(entry: str) -> set[str]:
+    """The top-level module names a path entry offers."""
+    try:
+        listing = os.listdir(entry or ".")
+    except OSError:
+        return set()
+    names = set()
+    for item in listing:
+        stem, _, rest = item.partition(".")
+        if not rest:
+            if os.path.isfile(os.path.join(entry, item, "__init__.py")):
+                names.add(stem)
+        elif any(item.endswith(suffix) for suffix in _SUFFIXES):
+            names.add(stem)
+    return names
+
+
+def shadowed(homes: dict[str, str], path: list[str]) -> str | None:
+    """A warmed module that a directory ahead of its own on ``path`` also offers (a fresh
+    process would have imported that one), or None."""
+    pending = dict(homes)
+    for entry in path:
+        for name in _names_in(entry) & pending.keys():
+            if os.path.abspath(entry) != os.path.abspath(pending[name]):
+                return name
+        pending = {n: h for n, h in pending.items() if os.path.abspath(h) != os.path.abspath(entry)}
+        if not pending:
+            return None
+    return None
+
+
+def _fresh(argv: list[str], name: str) -> NoReturn:
+    """Run pytest in a fresh interpreter instead (this process's environment and streams)."""
+    sys.stdout.flush()
+    sys.stderr.write(f"[the project holds a module {name!r}: pytest runs in a fresh interpreter]\n")
+    sys.stderr.flush()
+    os.execvp("python3", ["python3", "-P", "-m", "pytest", *argv])
+
+
+def pytest_runner(homes: dict[str, str]) -> Run:
+    """The run of a forked child, now the server's user: pytest over ``argv``, as ``python
+    -m pytest`` in ``cwd`` with ``env`` would run it; exits with pytest's status. With
+    ``homes`` (the runner's server), a path that would have imported a warmed module
+    from elsewhere runs pytest fresh."""
+
+    def run(argv: list[str], cwd: str, env: dict[str, str]) -> None:
+        import pytest
+
+        # `python -P -m pytest` has neither this server's directory nor the working one on
+        # its path
+        while HERE in sys.path:
+            sys.path.remove(HERE)
+        become_fresh(["pytest", *argv], cwd, env, [])
+        # the project's own directories (a conftest of the tests puts them first)
+        ahead = [cwd, *(os.path.join(cwd, d.name) for d in _subdirectories(cwd))]
+        name = shadowed(homes, [*ahead, *sys.path]) if homes else None
+        if name:
+            _fresh(argv, name)
+
+        def main() -> int:
+            code = int(pytest.main(argv))
+            late = shadowed(homes, sys.path) if homes else None
+            if late:
+                _fresh(argv, late)
+            return code
+
+        exit_as_interpreter(main)
+
+    return run
+
+
+def _subdirectories(folder: str) -> list[os.DirEntry[str]]:
+    try:
+        with os.scandir(folder) as entries:
+            return [e for e in entries if e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return []
 
 
 def main() -> None:
-    """warm_pytest.py SOCKET [NPROC]: serve the checker with the id in /run/users/ids."""
+    """warm_pytest.py SOCKET [NPROC [ROLE SHARED]]: serve the checker with the id in
+    /run/users/ids; children run as ROLE (checker, the default, or runner, whose programs
+    leave what they make in SHARED opened up to the tests)."""
     with open("/run/users/ids", encoding="ascii") as handle:
         ids = dict(line.split("=", 1) for line in handle.read().split())
     checker = int(ids["checker"])
     nproc = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else None
+    role = sys.argv[3] if len(sys.argv) > 3 else "checker"
     os.chdir("/")
-    warm_up()
+    before = set(sys.modules)
+    if role == "runner":
+        warm_up(FRAMEWORK_MODULES)
+        run = pytest_runner(warmed_homes(before))
+        uid, shared, extra_env = int(ids["runner"]), sys.argv[4], RUNNER_ENV
+    else:
+        warm_up(CONFTEST_MODULES)
+        run, uid, shared, extra_env = pytest_runner({}), checker, None, {}
     # the socket appears only now: a driver that finds it finds a warm server
-    serve(sys.argv[1], checker, checker, checker, nproc, None, run_pytest, {})
+    serve(sys.argv[1], checker, checker, uid, nproc, shared, run, extra_env)
 
 
 if __name__ == "__main__":
