@@ -19,8 +19,9 @@ Two roles, one server each:
   settings (one that reads them raises, and is skipped), so nothing here depends on a
   project. A fresh process imports them only after the tests' conftests put the
   project's directories on the path, where a module of the same name would win: a child
-  whose path (before the run, or after it) holds such a module runs the tests again in
-  a fresh interpreter, as they would have run without this server.
+  whose workspace or one of its directories holds such a module runs the tests in a fresh
+  interpreter instead, and one whose path shows one only as the run left it runs them
+  again there, as they would have run without this server.
 
 Only the checker can reach either (a socket in a directory of root and the checker's
 group, and the caller's id checked on every connection), and the end of a check run,
@@ -111,7 +112,7 @@ def warmed_homes(before: set[str]) -> dict[str, str]:
 def _names_in(entry: str) -> set[str]:
     """The top-level module names a path entry offers."""
     try:
-        listing = os.listdir(entry or ".")
+        listing = os.listdir(entry)
     except OSError:
         return set()
     names = set()
@@ -128,12 +129,12 @@ def _names_in(entry: str) -> set[str]:
 def shadowed(homes: dict[str, str], path: list[str]) -> str | None:
     """A warmed module that a directory ahead of its own on ``path`` also offers (a fresh
     process would have imported that one), or None."""
-    pending = dict(homes)
-    for entry in path:
+    pending = {name: os.path.abspath(home) for name, home in homes.items()}
+    for entry in map(os.path.abspath, path):
         for name in _names_in(entry) & pending.keys():
-            if os.path.abspath(entry) != os.path.abspath(pending[name]):
+            if pending[name] != entry:
                 return name
-        pending = {n: h for n, h in pending.items() if os.path.abspath(h) != os.path.abspath(entry)}
+        pending = {name: home for name, home in pending.items() if home != entry}
         if not pending:
             return None
     return None
