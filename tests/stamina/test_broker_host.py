@@ -8,6 +8,7 @@ On this host, as root, with no users to switch to: the broker runs its children 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -71,30 +72,38 @@ def parent():
 """
 
 
-def _start_broker(tmp_path: Path, path: str) -> subprocess.Popen[bytes]:
+def _start_broker(tmp_path: Path, path: str, code: str = SERVE) -> subprocess.Popen[bytes]:
     shared = tmp_path / "shared"
     shared.mkdir(exist_ok=True)
     return subprocess.Popen(
-        [sys.executable, "-I", "-c", SERVE, str(HARNESS), path, str(shared)],
+        [sys.executable, "-I", "-c", code, str(HARNESS), path, str(shared)],
         stdin=subprocess.DEVNULL,
     )
 
 
-@pytest.fixture
-def broker(tmp_path: Path) -> Iterator[str]:
-    """A broker listening at a socket under tmp_path, stopped after the test."""
-    path = str(tmp_path / "broker.sock")
-    server = _start_broker(tmp_path, path)
+@contextlib.contextmanager
+def serving(tmp_path: Path, name: str, code: str = SERVE) -> Iterator[str]:
+    """A server (``code``: the broker, or another the same way) listening at a socket
+    ``name`` under tmp_path, stopped at the end."""
+    path = str(tmp_path / name)
+    server = _start_broker(tmp_path, path, code)
     try:
         deadline = time.monotonic() + 30
         while not os.path.exists(path):
-            assert server.poll() is None, "the broker ended before it listened"
-            assert time.monotonic() < deadline, "the broker never listened"
+            assert server.poll() is None, "the server ended before it listened"
+            assert time.monotonic() < deadline, "the server never listened"
             time.sleep(0.01)
         yield path
     finally:
         server.kill()
         server.wait()
+
+
+@pytest.fixture
+def broker(tmp_path: Path) -> Iterator[str]:
+    """A broker listening at a socket under tmp_path, stopped after the test."""
+    with serving(tmp_path, "broker.sock") as path:
+        yield path
 
 
 def _probe(workspace: Path, broker: str | None, monkeypatch: pytest.MonkeyPatch) -> Any:

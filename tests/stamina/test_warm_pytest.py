@@ -104,9 +104,12 @@ def divide(a, b):
 """
 LOOK = (
     "ps -eo pid,user,args | grep '[w]arm_pytest'; "
-    'python3 -c "import socket; s = socket.socket(socket.AF_UNIX); '
-    "s.connect('/run/stamina-warm/sock')\" 2>&1 | tail -1; "
-    "ls /run/stamina-warm 2>&1; echo looked"
+    + "".join(
+        'python3 -c "import socket; s = socket.socket(socket.AF_UNIX); '
+        f"s.connect('{where}/sock')\" 2>&1 | tail -1; ls {where} 2>&1; "
+        for where in ("/run/stamina-warm", "/run/stamina-warm-inproc")
+    )
+    + "echo looked"
 )
 
 
@@ -129,11 +132,13 @@ def test_neither_the_agent_nor_its_code_can_reach_or_stop_the_warm_server(
     assert not [t["regressions"] for t in meta["turns"] if t["regressions"]]
     outputs = tool_outputs(log)
     before, after = outputs[1], outputs[3]
-    server = [line for line in before.splitlines() if "warm_pytest.py" in line]
-    assert len(server) == 1 and " root " in f" {server[0]} ", before
-    assert "PermissionError" in before and "Permission denied" in before, before
-    # the same server, still root's, after the agent tried to kill every process
-    assert server[0].split()[0] in after.split(), after
+    # the checker's server and the runner's (the checker's tests start programs)
+    servers = [line for line in before.splitlines() if "warm_pytest.py" in line]
+    assert len(servers) == 2 and all(" root " in f" {s} " for s in servers), before
+    assert before.count("PermissionError") == 2, before
+    assert before.count("Permission denied") == 4, before  # connect and ls, each
+    # the same servers, still root's, after the agent tried to kill every process
+    assert all(s.split()[0] in after.split() for s in servers), after
 
 
 # an in-process test file: passes only when its pytest runs as the runner, under the
@@ -204,3 +209,92 @@ def test_in_process_tests_fork_from_the_runners_warm_server(
     # the first check run starts the server (its own pytest runs cold and fails the
     # second test), the re-check forks from it
     assert runs[-1]["passed"] and not runs[-1]["tampered"] and len(runs) <= 2, runs
+
+
+# a checkpoint test that starts the agent's Python script (as a web project's tests start
+# `manage.py runserver`) and judges how it ran from what the script reports
+SCRIPT_TEST = """\
+import json
+import os
+import subprocess
+import sys
+
+from calc import add
+
+
+def test_add():
+    assert add(2, 3) == 5
+
+
+def test_a_script_runs_as_the_runner_as_a_fresh_interpreter_would():
+    env = dict(os.environ, PROBE_VALUE="seen")
+    run = subprocess.run(
+        [sys.executable, "tools/probe.py", "one", "two"],
+        cwd="/workspace", env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert run.returncode == 3, run.stdout + run.stderr
+    facts = json.loads(run.stdout)
+    assert facts["user"] == "runner" and facts["groups"] in ([], [facts["gid"]]), facts
+    assert facts["argv"] == ["tools/probe.py", "one", "two"], facts
+    assert facts["file"] == "/workspace/tools/probe.py" and facts["name"] == "__main__"
+    assert facts["path0"] == "/workspace/tools" and facts["cwd"] == "/workspace", facts
+    assert facts["value"] == "seen" and facts["env_user"] == "runner", facts
+    assert facts["helper"] == 42  # the script's directory is first on its path
+    assert facts["session"], facts
+    # forked from the runner's warm server; a project module named like one the server
+    # imported makes it an exec of the program, as the broker would run it
+    if os.path.exists("/workspace/pprint.py"):
+        assert facts["own"].endswith("python3 tools/probe.py one two"), facts
+    else:
+        assert "warm_pytest.py" in facts["own"] and "runner" in facts["own"], facts
+"""
+PROBE = """\
+import json
+import os
+import pwd
+import sys
+
+import helper
+
+
+def cmdline(pid):
+    with open(f"/proc/{pid}/cmdline", "rb") as handle:
+        return handle.read().replace(b"\\0", b" ").decode().strip()
+
+
+print(json.dumps({
+    "user": pwd.getpwuid(os.geteuid()).pw_name, "gid": os.getegid(), "groups": os.getgroups(),
+    "argv": sys.argv, "file": __file__, "name": __name__, "path0": sys.path[0],
+    "cwd": os.getcwd(), "value": os.environ.get("PROBE_VALUE"), "env_user": os.environ["USER"],
+    "helper": helper.ANSWER, "session": os.getsid(0) == os.getpid(), "own": cmdline("self"),
+}))
+sys.exit(3)
+"""
+
+
+def _script_copy(tmp_path: Path) -> str:
+    copy = tmp_path / "mini_script"
+    shutil.copytree(Path(MINI).parent, copy)
+    (copy / "tests" / "test_add.py").write_text(SCRIPT_TEST)
+    return str(copy / "script.yaml")
+
+
+@pytest.mark.parametrize("shadowing", [False, True], ids=["plain", "shadowing"])
+def test_a_tests_python_script_forks_from_the_runners_warm_server(
+    log_dir: Path, tmp_path: Path, shadowing: bool
+) -> None:
+    files = [write("tools/probe.py", PROBE), write("tools/helper.py", "ANSWER = 42")]
+    if shadowing:
+        files.append(write("pprint.py", "SHADOW = 1"))
+    log, value, meta = session(
+        log_dir,
+        bash(" && ".join([CREATE_CALC, *files])),
+        say("Done."),
+        script=_script_copy(tmp_path),
+    )
+    runs = _check_runs(meta)
+    assert runs, meta["turns"]
+    # the first check run starts the server (its script may run through the broker, if
+    # the server is not listening yet, and the plain case fails there), a re-check forks
+    # from it
+    assert runs[-1]["passed"] and len(runs) <= 2, runs

@@ -134,7 +134,7 @@ class CheckBatch:
             **{f"harness/{name}": data for name, data in placed.items()},
             f"tests/{SPEC_NAME}": json.dumps(spec).encode(),
             "tests/conftest.py": trusted_conftest(
-                HARNESS_DIR, WORKSPACE, TESTS_DIR, BROKER, SHARE_DIR
+                HARNESS_DIR, WORKSPACE, TESTS_DIR, BROKER, SHARE_DIR, WARM_INPROC
             ).encode(),
             "tests/pytest.ini": b"[pytest]\n",
             "inproc/conftest.py": INPROC_CONFTEST.encode(),

@@ -111,10 +111,16 @@ def harness_main(module: str) -> str:
 
 
 def trusted_conftest(
-    harness: str, workspace: str, tests: str, broker: str | None, shared_tmp: str
+    harness: str,
+    workspace: str,
+    tests: str,
+    broker: str | None,
+    shared_tmp: str,
+    warm: str | None = None,
 ) -> str:
     """The checker's pytest conftest: the agent's code is called in the runner's process,
-    never run in this one (``harness/agent_proxy.py``)."""
+    never run in this one (``harness/agent_proxy.py``); the Python scripts its tests start
+    fork from the runner's warm server ``warm`` when it answers."""
     return f"""\
 import sys
 
@@ -124,7 +130,11 @@ import agent_proxy  # noqa: E402
 import pytest  # noqa: E402
 
 _AGENT = agent_proxy.install(
-    workspace={workspace!r}, tests={tests!r}, broker={broker!r}, shared_tmp={shared_tmp!r}
+    workspace={workspace!r},
+    tests={tests!r},
+    broker={broker!r},
+    shared_tmp={shared_tmp!r},
+    warm={warm!r},
 )
 
 
@@ -247,8 +257,9 @@ warm_start() {{
   fi
 }}
 warm_start {WARM_DIR} {CHECKER_USER}
-# the runner's, with the web framework the in-process tests import, when a run has any
-[ "${{STAMINA_INPROC:-0}}" = 1 ] && warm_start {WARM_INPROC_DIR} {RUNNER_USER}
+# the runner's, with the web framework imported, when a run has tests: in-process tests
+# fork from it, and so do the Python scripts the checker's tests start (a test's server)
+[ "${{STAMINA_WARM_RUNNER:-0}}" = 1 ] && warm_start {WARM_INPROC_DIR} {RUNNER_USER}
 cd {WORKSPACE} 2>/dev/null || cd /
 # the workspace as the agent left it (its processes stopped), each saving the turn a
 # call: its source files for the host's rules and probes, then its manifest; both before

@@ -166,8 +166,9 @@ async def _execute(
                 "STAMINA_COPY": "1" if copy else "0",
                 # the trusted pytest's tests call the agent's Python code
                 "STAMINA_AGENT_HOST": "1" if batch.tests else "0",
-                # in-process tests fork from the runner's warm pytest server
-                "STAMINA_INPROC": "1" if batch.inproc_tests else "0",
+                # in-process tests and the tests' Python scripts fork from the runner's
+                # warm server
+                "STAMINA_WARM_RUNNER": "1" if batch.inproc_tests or batch.tests else "0",
                 "STAMINA_HARNESS": "sent" if send_harness else "placed",
                 "STAMINA_HARNESS_DIGEST": digest,
             },

@@ -385,12 +385,16 @@ def _cwd(default: str) -> str:
 
 
 def install(
-    workspace: str, tests: str | None, broker: str | None, shared_tmp: str | None
+    workspace: str,
+    tests: str | None,
+    broker: str | None,
+    shared_tmp: str | None,
+    warm: str | None = None,
 ) -> Session:
     """Make this process call the agent's code in the runner's process (see the module doc)."""
     while workspace in sys.path:
         sys.path.remove(workspace)
     session = Session(workspace, broker)
     sys.meta_path.append(AgentFinder(session))
-    guard_test_process(workspace, tests, broker, shared_tmp)
+    guard_test_process(workspace, tests, broker, shared_tmp, warm)
     return session

@@ -8,8 +8,12 @@ passed on to the program's session, and this process exits as the program did. I
 this process is killed, the broker kills the program. Tests use it through
 ``subprocess``, which the benchmark's conftest points here for every program they start.
 
+With ``--warm``, a ``python SCRIPT ARGS...`` (a test's server: ``manage.py runserver``)
+is forked as ``runner`` from the runner's warm server instead, which has the web
+framework imported; while that server is not there, the broker starts it as any other.
+
 Without ``--broker`` (tests of the harness on a host, with no users to switch to) the
-program simply replaces this process. The broker is named on the command line, never
+program simply replaces this process. The sockets are named on the command line, never
 taken from the environment, which a test may replace.
 """
 
@@ -64,12 +68,28 @@ def connect(path: str, wait: float | None = None) -> socket.socket:
             raise
 
 
-def run(argv: list[str], path: str | None) -> int:
+def _warm_script(argv: list[str], warm: str | None) -> BrokeredRun | None:
+    """``python SCRIPT ARGS...`` forked from the runner's warm server, which has the web
+    framework imported (it runs anything it cannot run so as the broker would); None when
+    that server is not there (not started yet in this sandbox)."""
+    if not warm or len(argv) < 2 or argv[1].startswith("-"):
+        return None
+    if not os.path.basename(argv[0]).startswith("python"):
+        return None
+    try:
+        return BrokeredRun(warm, argv, os.getcwd(), dict(os.environ), [0, 1, 2], "script", 0)
+    except OSError:
+        return None
+
+
+def run(argv: list[str], path: str | None, warm: str | None = None) -> int:
     """Run argv as the runner; the exit code this process should end with."""
     if not path:
         os.execvp(argv[0], argv)
     try:
-        started = BrokeredRun(path, argv, os.getcwd(), dict(os.environ), [0, 1, 2])
+        started = _warm_script(argv, warm) or BrokeredRun(
+            path, argv, os.getcwd(), dict(os.environ), [0, 1, 2]
+        )
     except BrokerUnreachable as ex:
         print(f"as_runner: {ex}", file=sys.stderr)
         return 125
@@ -219,16 +239,21 @@ class BrokeredRun:
 
 
 def main() -> None:
-    """as_runner.py [--broker SOCKET] -- PROGRAM ARGS..."""
-    argv, broker = sys.argv[1:], None
+    """as_runner.py [--broker SOCKET [--warm SOCKET]] -- PROGRAM ARGS..."""
+    argv, broker, warm = sys.argv[1:], None, None
     if argv[:1] == ["--broker"] and len(argv) > 1:
         broker, argv = argv[1], argv[2:]
+    if argv[:1] == ["--warm"] and len(argv) > 1:
+        warm, argv = argv[1], argv[2:]
     if argv[:1] == ["--"]:
         argv = argv[1:]
     if not argv:
-        print("usage: as_runner.py [--broker SOCKET] -- PROGRAM ARGS...", file=sys.stderr)
+        print(
+            "usage: as_runner.py [--broker SOCKET [--warm SOCKET]] -- PROGRAM ARGS...",
+            file=sys.stderr,
+        )
         sys.exit(2)
-    sys.exit(run(argv, broker))
+    sys.exit(run(argv, broker, warm))
 
 
 if __name__ == "__main__":

@@ -29,9 +29,10 @@ _SPAWN_EVENTS = frozenset(
 _CONFIG: dict[str, Any] = {}
 
 
-def runner_argv(argv: list[str], broker: str | None) -> list[str]:
-    """The command line that runs argv as runner (through the broker, when there is one)."""
-    via = ["--broker", broker] if broker else []
+def runner_argv(argv: list[str], broker: str | None, warm: str | None = None) -> list[str]:
+    """The command line that runs argv as runner (through the broker, when there is one;
+    a Python script through the runner's warm server, when it answers)."""
+    via = ["--broker", broker, *(["--warm", warm] if warm else [])] if broker else []
     return [sys.executable, "-I", "-S", AS_RUNNER, *via, "--", *argv]
 
 
@@ -65,7 +66,7 @@ def _node_test_runner(argv: list[str]) -> bool:
     return bool(files) and all(_inside(os.path.realpath(f), tests) for f in files)
 
 
-def _patch_subprocess(broker: str | None) -> None:
+def _patch_subprocess(broker: str | None, warm: str | None) -> None:
     original = subprocess.Popen._execute_child  # type: ignore[attr-defined]
 
     def execute_child(
@@ -92,7 +93,7 @@ def _patch_subprocess(broker: str | None) -> None:
             env = {**(os.environ if env is None else env), **proxy}
             argv = program
         else:
-            argv = runner_argv(program, broker)
+            argv = runner_argv(program, broker, warm)
         return original(
             self,
             argv,
@@ -178,12 +179,17 @@ def share(path: str) -> None:
 
 
 def guard_test_process(
-    workspace: str, tests: str | None, broker: str | None, shared_tmp: str | None
+    workspace: str,
+    tests: str | None,
+    broker: str | None,
+    shared_tmp: str | None,
+    warm: str | None = None,
 ) -> None:
-    """Run programs as the runner, share temporary directories, and add the audit hook."""
+    """Run programs as the runner (Python scripts through the runner's warm server
+    ``warm`` when it answers), share temporary directories, and add the audit hook."""
     _CONFIG.update(
         workspace=os.path.realpath(workspace), tests=os.path.realpath(tests) if tests else None
     )
-    _patch_subprocess(broker)
+    _patch_subprocess(broker, warm)
     _share_temporary_directories(shared_tmp)
     sys.addaudithook(_audit)

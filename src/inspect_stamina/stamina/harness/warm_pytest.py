@@ -14,7 +14,9 @@ agent's: each check run's pytest starts from the same state, as a fresh process 
 Two roles, one server each:
 
 - ``checker``: the benchmark's trusted pytest (the checker's own tests and conftest);
-- ``runner``: in-process tests, which load the agent's code beside them as the runner.
+- ``runner``: in-process tests, which load the agent's code beside them as the runner,
+  and the Python scripts the checker's tests start (``script_runner``: a web project's
+  ``manage.py runserver``), which ``as_runner.py`` asks this server for first.
   The framework modules are imported here only when they load without a project's
   settings (one that reads them raises, and is skipped), so nothing here depends on a
   project. A fresh process imports them only after the tests' conftests put the
@@ -37,16 +39,20 @@ SHARED]]``.
 from __future__ import annotations
 
 import importlib
+import io
 import os
+import re
+import shutil
 import sys
+import types
 from typing import NoReturn
 
 if __package__:  # imported by the harness's own code and tests
-    from .broker import RUNNER_ENV, Run, serve
+    from .broker import RUNNER_ENV, Run, exec_program, serve
     from .fresh_child import become_fresh, exit_as_interpreter
 else:  # run in the sandbox, beside the broker's module
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from broker import RUNNER_ENV, Run, serve  # type: ignore[no-redef]
+    from broker import RUNNER_ENV, Run, exec_program, serve  # type: ignore[no-redef]
     from fresh_child import become_fresh, exit_as_interpreter  # type: ignore[no-redef]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -63,6 +69,9 @@ FRAMEWORK_MODULES = (
     "django", "django.db.models", "django.http", "django.urls", "django.forms",
     "django.template", "django.test", "django.test.client", "django.core.handlers.wsgi",
     "django.core.serializers.json", "rest_framework", "rest_framework.serializers",
+    # what `python manage.py runserver` and `migrate` (a test's server) import
+    "django.core.management", "django.core.management.commands.runserver",
+    "django.core.management.commands.migrate",
 )  # fmt: skip
 # a module's files that a path entry can hold under its name
 _SUFFIXES = (".py", ".pyc", ".so", ".pyd")
@@ -180,6 +189,81 @@ def pytest_runner(homes: dict[str, str]) -> Run:
     return run
 
 
+# an interpreter named as a test's subprocess names it (`sys.executable`, `python3`)
+_PYTHON = re.compile(r"python(3(\.\d+)?)?")
+# the environment variables a fresh interpreter reads that a forked child reads again
+# (``become_fresh``); any other PYTHON* variable makes a script run fresh
+_REREAD = frozenset({"PYTHONPATH", "PYTHONDONTWRITEBYTECODE", "PYTHONNOUSERSITE"})
+
+
+def python_script(argv: list[str]) -> bool:
+    """Whether argv is ``python SCRIPT ARGS...`` (an interpreter, no options, a script),
+    the form a warm server may run forked."""
+    return (
+        len(argv) >= 2
+        and _PYTHON.fullmatch(os.path.basename(argv[0])) is not None
+        and not argv[1].startswith("-")
+    )
+
+
+def _same_interpreter(program: str, env: dict[str, str]) -> bool:
+    found = program if "/" in program else shutil.which(program, path=env.get("PATH", os.defpath))
+    return found is not None and os.path.realpath(found) == os.path.realpath(sys.executable)
+
+
+def _run_main(path: str) -> None:
+    """Run the script at ``path`` as the ``__main__`` module, as the interpreter does."""
+    import builtins
+    from importlib.machinery import SourceFileLoader
+
+    main = types.ModuleType("__main__")
+    main.__dict__.update(
+        __file__=path,
+        __builtins__=builtins,
+        __loader__=SourceFileLoader("__main__", path),
+        __cached__=None,
+    )
+    sys.modules["__main__"] = main
+    # in the sandbox, in a child that is already the runner: the agent's program, run as
+    # the broker would have run it, never on the host nor as a user that can read tests
+    with io.open_code(path) as handle:
+        code = compile(
+            handle.read(), path, "exec", dont_inherit=True
+        )  # inspect-evals-lint: ignore[host_code_execution] -- runs in the sandbox as the runner (see above)
+    exec(code, main.__dict__)  # noqa: S102  # inspect-evals-lint: ignore[host_code_execution] -- runs in the sandbox as the runner (see above)
+
+
+def script_runner(homes: dict[str, str]) -> Run:
+    """The run of a forked child, now the runner: ``python SCRIPT ARGS...`` as a fresh
+    interpreter would run it (a test's server, ``manage.py runserver``), with the web
+    framework already imported. Anything else a fresh interpreter would do differently
+    (another interpreter, options, PYTHON* settings read only at start, a script that is
+    not a file, a project module named like one this server imported) execs the program
+    instead, exactly as the broker would."""
+
+    def run(argv: list[str], cwd: str, env: dict[str, str]) -> None:
+        script = os.path.join(cwd, argv[1]) if python_script(argv) else ""
+        if (
+            not script
+            or not _same_interpreter(argv[0], env)
+            or any(k.startswith("PYTHON") and k not in _REREAD for k in env)
+            or not os.path.isfile(script)
+        ):
+            exec_program(argv, cwd, env)
+        path = os.path.abspath(script)
+        while HERE in sys.path:
+            sys.path.remove(HERE)
+        # a fresh interpreter puts the script's directory first
+        folder = os.path.dirname(path)
+        become_fresh(argv[1:], cwd, env, [folder])
+        ahead = [folder, cwd, *(os.path.join(cwd, d.name) for d in _subdirectories(cwd))]
+        if shadowed(homes, [*ahead, *sys.path]):
+            exec_program(argv, cwd, env)
+        exit_as_interpreter(lambda: _run_main(path))
+
+    return run
+
+
 def _subdirectories(folder: str) -> list[os.DirEntry[str]]:
     try:
         with os.scandir(folder) as entries:
@@ -201,13 +285,14 @@ def main() -> None:
     before = set(sys.modules)
     if role == "runner":
         warm_up(FRAMEWORK_MODULES)
-        run = pytest_runner(warmed_homes(before))
+        homes = warmed_homes(before)
+        run, runs = pytest_runner(homes), {"script": script_runner(homes)}
         uid, shared, extra_env = int(ids["runner"]), sys.argv[4], RUNNER_ENV
     else:
         warm_up(CONFTEST_MODULES)
-        run, uid, shared, extra_env = pytest_runner({}), checker, None, {}
+        run, runs, uid, shared, extra_env = pytest_runner({}), {}, checker, None, {}
     # the socket appears only now: a driver that finds it finds a warm server
-    serve(sys.argv[1], checker, checker, uid, nproc, shared, run, extra_env)
+    serve(sys.argv[1], checker, checker, uid, nproc, shared, run, extra_env, runs)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,132 @@
+"""A Python script a checker's test starts (a web project's ``manage.py runserver``) forked
+from the runner's warm server (``warm_pytest.script_runner``): it sees what a fresh
+``python3 SCRIPT`` would, and anything a forked child would run differently is exec'd
+as the broker would run it.
+
+On this host, as root, with no users to switch to: the servers run their children as
+root (uid 0), as the sandbox's run them as ``runner``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.stamina.test_broker_host import broker, serving  # noqa: F401 - broker: a fixture
+from tests.stamina.test_harness import HARNESS
+
+pytestmark = pytest.mark.skipif(
+    os.geteuid() != 0, reason="the servers switch users: they run as root (as in CI)"
+)
+
+# the runner's warm server as the sandbox's root script starts it, with a module imported
+# that a project could shadow (colorsys: nothing else here imports it)
+SERVE = """\
+import sys
+sys.path.insert(0, sys.argv[1])
+import broker, warm_pytest
+before = set(sys.modules)
+import colorsys
+homes = warm_pytest.warmed_homes(before)
+broker.serve(sys.argv[2], 0, 0, 0, None, sys.argv[3],
+             runs={"script": warm_pytest.script_runner(homes)})
+"""
+PROBE = """\
+import json, os, sys
+
+import helper
+
+with open("/proc/self/cmdline", "rb") as handle:
+    own = handle.read().replace(b"\\\\0", b" ").decode()
+print(json.dumps({
+    "argv": sys.argv, "name": __name__, "file": __file__, "path0": sys.path[0],
+    "cwd": os.getcwd(), "mark": os.environ.get("PROBE_MARK"), "helper": helper.ANSWER,
+    "main_is_this": sys.modules["__main__"].__dict__ is globals(),
+    "forked": "warm_pytest" in own,
+}))
+sys.stdout.flush()
+sys.exit(3)
+"""
+AS_RUNNER = str(HARNESS / "as_runner.py")
+
+
+@pytest.fixture
+def warm(tmp_path: Path) -> Iterator[str]:
+    """The runner's warm server listening at a socket under tmp_path."""
+    with serving(tmp_path, "warm.sock", SERVE) as path:
+        yield path
+
+
+def _project(tmp_path: Path, shadow: bool = False) -> Path:
+    project = tmp_path / "project"
+    (project / "tools").mkdir(parents=True)
+    (project / "tools" / "probe.py").write_text(PROBE)
+    (project / "tools" / "helper.py").write_text("ANSWER = 42\n")
+    if shadow:
+        (project / "colorsys.py").write_text("SHADOW = 1\n")
+    return project
+
+
+def _run(project: Path, via_broker: str, warm: str | None, **env: str) -> tuple[int, Any]:
+    via = ["--broker", via_broker, *(["--warm", warm] if warm else [])]
+    # the check run's environment has no PYTHON* setting but this one (check_layout's
+    # TEST_ENV); this host's may have others
+    plain = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    argv = [sys.executable, "-I", "-S", AS_RUNNER, *via, "--"]
+    run = subprocess.run(
+        [*argv, sys.executable, "tools/probe.py", "one", "two"],
+        cwd=project,
+        env={**plain, "PYTHONDONTWRITEBYTECODE": "1", "PROBE_MARK": "set", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.stdout, run.stderr
+    return run.returncode, json.loads(run.stdout)
+
+
+def test_a_forked_script_sees_what_a_fresh_interpreter_would(
+    tmp_path: Path,
+    broker: str,  # noqa: F811 - the fixture
+    warm: str,
+) -> None:
+    project = _project(tmp_path)
+    code, forked = _run(project, broker, warm)
+    fresh_code, fresh = _run(project, broker, None)
+    assert forked.pop("forked") and not fresh.pop("forked")
+    assert code == fresh_code == 3
+    assert forked == fresh, (forked, fresh)
+    assert forked["argv"] == ["tools/probe.py", "one", "two"] and forked["name"] == "__main__"
+    assert forked["file"] == str(project / "tools" / "probe.py")
+    assert forked["path0"] == str(project / "tools") and forked["main_is_this"]
+
+
+@pytest.mark.parametrize(
+    ("why", "env"),
+    [("a setting read only at start", {"PYTHONHASHSEED": "7"}), ("shadowing", {})],
+)
+def test_what_a_fork_would_run_differently_is_exec_d(
+    tmp_path: Path,
+    broker: str,  # noqa: F811 - the fixture
+    warm: str,
+    why: str,
+    env: dict[str, str],
+) -> None:
+    project = _project(tmp_path, shadow=why == "shadowing")
+    code, facts = _run(project, broker, warm, **env)
+    assert code == 3 and not facts["forked"] and facts["name"] == "__main__", facts
+
+
+def test_without_the_warm_server_the_broker_runs_it(
+    tmp_path: Path,
+    broker: str,  # noqa: F811 - the fixture
+) -> None:
+    code, facts = _run(_project(tmp_path), broker, str(tmp_path / "absent.sock"))
+    assert code == 3 and not facts["forked"] and facts["helper"] == 42, facts
