@@ -74,20 +74,27 @@ def _project(tmp_path: Path, shadow: bool = False) -> Path:
     return project
 
 
-def _run(project: Path, via_broker: str, warm: str | None, **env: str) -> tuple[int, Any]:
+def _launch(
+    project: Path, via_broker: str, warm: str | None, program: list[str], **env: str
+) -> subprocess.CompletedProcess[str]:
+    """``program`` started as a checker's test starts one: through ``as_runner.py``."""
     via = ["--broker", via_broker, *(["--warm", warm] if warm else [])]
     # the check run's environment has no PYTHON* setting but this one (check_layout's
     # TEST_ENV); this host's may have others
     plain = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    argv = [sys.executable, "-I", "-S", AS_RUNNER, *via, "--"]
-    run = subprocess.run(
-        [*argv, sys.executable, "tools/probe.py", "one", "two"],
+    return subprocess.run(
+        [sys.executable, "-I", "-S", AS_RUNNER, *via, "--", *program],
         cwd=project,
         env={**plain, "PYTHONDONTWRITEBYTECODE": "1", "PROBE_MARK": "set", **env},
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def _run(project: Path, via_broker: str, warm: str | None, **env: str) -> tuple[int, Any]:
+    program = [sys.executable, "tools/probe.py", "one", "two"]
+    run = _launch(project, via_broker, warm, program, **env)
     assert run.stdout, run.stderr
     return run.returncode, json.loads(run.stdout)
 
@@ -130,3 +137,18 @@ def test_without_the_warm_server_the_broker_runs_it(
 ) -> None:
     code, facts = _run(_project(tmp_path), broker, str(tmp_path / "absent.sock"))
     assert code == 3 and not facts["forked"] and facts["helper"] == 42, facts
+
+
+def test_a_program_that_cannot_start_is_reported_as_the_broker_reports_it(
+    tmp_path: Path,
+    broker: str,  # noqa: F811 - the fixture
+    warm: str,
+) -> None:
+    project = _project(tmp_path)
+    missing = [str(tmp_path / "absent" / "python3"), "tools/probe.py"]
+    ends = []
+    for via_warm in (warm, None):
+        run = _launch(project, broker, via_warm, missing)
+        ends.append((run.returncode, run.stdout, run.stderr))
+    assert ends[0] == ends[1], ends
+    assert ends[0][0] == 127 and "could not start" in ends[0][2] and "absent" in ends[0][2]

@@ -168,12 +168,10 @@ def pytest_runner(homes: dict[str, str]) -> Run:
 
         # `python -P -m pytest` has neither this server's directory nor the working one on
         # its path
-        while HERE in sys.path:
-            sys.path.remove(HERE)
+        _leave_server_directory()
         become_fresh(["pytest", *argv], cwd, env, [])
         # the project's own directories (a conftest of the tests puts them first)
-        ahead = [cwd, *(os.path.join(cwd, d.name) for d in _subdirectories(cwd))]
-        name = shadowed(homes, [*ahead, *sys.path]) if homes else None
+        name = shadowed(homes, [*_project_directories(cwd), *sys.path]) if homes else None
         if name:
             _fresh(argv, name)
 
@@ -233,6 +231,17 @@ def _run_main(path: str) -> None:
     exec(code, main.__dict__)  # noqa: S102  # inspect-evals-lint: ignore[host_code_execution] -- runs in the sandbox as the runner (see above)
 
 
+def _exec_instead(argv: list[str], cwd: str, env: dict[str, str]) -> NoReturn:
+    """Exec the program as the broker would; one that cannot start is reported in the
+    words ``as_runner.py`` uses when the broker could not start it."""
+    try:
+        exec_program(argv, cwd, env)
+    except OSError as ex:
+        message = f"as_runner: could not start {argv[0]}: {type(ex).__name__}: {ex}\n"
+        os.write(2, message.encode(errors="replace"))
+    os._exit(127)
+
+
 def script_runner(homes: dict[str, str]) -> Run:
     """The run of a forked child, now the runner: ``python SCRIPT ARGS...`` as a fresh
     interpreter would run it (a test's server, ``manage.py runserver``), with the web
@@ -249,19 +258,29 @@ def script_runner(homes: dict[str, str]) -> Run:
             or any(k.startswith("PYTHON") and k not in _REREAD for k in env)
             or not os.path.isfile(script)
         ):
-            exec_program(argv, cwd, env)
+            _exec_instead(argv, cwd, env)
         path = os.path.abspath(script)
-        while HERE in sys.path:
-            sys.path.remove(HERE)
+        _leave_server_directory()
         # a fresh interpreter puts the script's directory first
         folder = os.path.dirname(path)
         become_fresh(argv[1:], cwd, env, [folder])
-        ahead = [folder, cwd, *(os.path.join(cwd, d.name) for d in _subdirectories(cwd))]
-        if shadowed(homes, [*ahead, *sys.path]):
-            exec_program(argv, cwd, env)
+        if shadowed(homes, [folder, *_project_directories(cwd), *sys.path]):
+            _exec_instead(argv, cwd, env)
         exit_as_interpreter(lambda: _run_main(path))
 
     return run
+
+
+def _leave_server_directory() -> None:
+    """Take this server's directory off the path: no fresh process has it there."""
+    while HERE in sys.path:
+        sys.path.remove(HERE)
+
+
+def _project_directories(cwd: str) -> list[str]:
+    """The working directory and its directories, which a project's code may put first
+    on the path."""
+    return [cwd, *(os.path.join(cwd, d.name) for d in _subdirectories(cwd))]
 
 
 def _subdirectories(folder: str) -> list[os.DirEntry[str]]:
