@@ -247,6 +247,24 @@ def test_a_script_runs_as_the_runner_as_a_fresh_interpreter_would():
         assert facts["own"].endswith("python3 tools/probe.py one two"), facts
     else:
         assert "warm_pytest.py" in facts["own"] and "runner" in facts["own"], facts
+
+
+def test_a_module_runs_as_python_m_would():
+    # as a service's tests start `python -m PACKAGE.server`
+    run = subprocess.run(
+        [sys.executable, "-m", "tools.probe", "one", "two"],
+        cwd="/workspace", capture_output=True, text=True, timeout=60,
+    )
+    assert run.returncode == 3, run.stdout + run.stderr
+    facts = json.loads(run.stdout)
+    assert facts["user"] == "runner" and facts["env_user"] == "runner", facts
+    assert facts["argv"] == ["/workspace/tools/probe.py", "one", "two"], facts
+    assert facts["file"] == "/workspace/tools/probe.py" and facts["name"] == "__main__"
+    assert facts["path0"] == "/workspace" and facts["helper"] == 41, facts  # cwd first
+    if os.path.exists("/workspace/pprint.py"):
+        assert facts["own"].endswith("python3 -m tools.probe one two"), facts
+    else:
+        assert "warm_pytest.py" in facts["own"] and "runner" in facts["own"], facts
 """
 PROBE = """\
 import json
@@ -284,6 +302,8 @@ def test_a_tests_python_script_forks_from_the_runners_warm_server(
     log_dir: Path, tmp_path: Path, shadowing: bool
 ) -> None:
     files = [write("tools/probe.py", PROBE), write("tools/helper.py", "ANSWER = 42")]
+    # run with -m too: a package, and a helper of that name where -m looks first
+    files += [write("tools/__init__.py", ""), write("helper.py", "ANSWER = 41")]
     if shadowing:
         files.append(write("pprint.py", "SHADOW = 1"))
     log, value, meta = session(

@@ -1,7 +1,8 @@
-"""A Python script a checker's test starts (a web project's ``manage.py runserver``) forked
-from the runner's warm server (``warm_pytest.script_runner``): it sees what a fresh
-``python3 SCRIPT`` would, and anything a forked child would run differently is exec'd
-as the broker would run it.
+"""A Python program a checker's test starts (a web project's ``manage.py runserver``, a
+service's ``python -m PACKAGE.server``) forked from the runner's warm server
+(``warm_pytest.script_runner``): it sees what a fresh ``python3 SCRIPT`` or ``python3 -m
+MODULE`` would, and anything a forked child would run differently is exec'd as the
+broker would run it.
 
 On this host, as root, with no users to switch to: the servers run their children as
 root (uid 0), as the sandbox's run them as ``runner``.
@@ -43,12 +44,14 @@ import json, os, sys
 
 import helper
 
+spec = globals().get("__spec__")
 with open("/proc/self/cmdline", "rb") as handle:
     own = handle.read().replace(b"\\\\0", b" ").decode()
 print(json.dumps({
     "argv": sys.argv, "name": __name__, "file": __file__, "path0": sys.path[0],
     "cwd": os.getcwd(), "mark": os.environ.get("PROBE_MARK"), "helper": helper.ANSWER,
     "main_is_this": sys.modules["__main__"].__dict__ is globals(),
+    "spec": spec.name if spec else None, "package": __package__,
     "forked": "warm_pytest" in own,
 }))
 sys.stdout.flush()
@@ -69,6 +72,13 @@ def _project(tmp_path: Path, shadow: bool = False) -> Path:
     (project / "tools").mkdir(parents=True)
     (project / "tools" / "probe.py").write_text(PROBE)
     (project / "tools" / "helper.py").write_text("ANSWER = 42\n")
+    # the same probe as a package's module, run with -m from the project's directory
+    (project / "service").mkdir()
+    (project / "service" / "__init__.py").write_text("")
+    (project / "service" / "helper.py").write_text("ANSWER = 43\n")
+    (project / "service" / "probe.py").write_text(
+        PROBE.replace("import helper", "from service import helper")
+    )
     if shadow:
         (project / "colorsys.py").write_text("SHADOW = 1\n")
     return project
@@ -92,8 +102,14 @@ def _launch(
     )
 
 
-def _run(project: Path, via_broker: str, warm: str | None, **env: str) -> tuple[int, Any]:
-    program = [sys.executable, "tools/probe.py", "one", "two"]
+SCRIPT = ["tools/probe.py", "one", "two"]
+MODULE = ["-m", "service.probe", "one", "two"]
+
+
+def _run(
+    project: Path, via_broker: str, warm: str | None, form: list[str] = SCRIPT, **env: str
+) -> tuple[int, Any]:
+    program = [sys.executable, *form]
     run = _launch(project, via_broker, warm, program, **env)
     assert run.stdout, run.stderr
     return run.returncode, json.loads(run.stdout)
@@ -115,6 +131,38 @@ def test_a_forked_script_sees_what_a_fresh_interpreter_would(
     assert forked["path0"] == str(project / "tools") and forked["main_is_this"]
 
 
+def test_a_forked_module_sees_what_python_m_would(
+    tmp_path: Path,
+    broker: str,  # noqa: F811 - the fixture
+    warm: str,
+) -> None:
+    project = _project(tmp_path)
+    code, forked = _run(project, broker, warm, MODULE)
+    fresh_code, fresh = _run(project, broker, None, MODULE)
+    assert forked.pop("forked") and not fresh.pop("forked")
+    assert code == fresh_code == 3
+    assert forked == fresh, (forked, fresh)
+    assert forked["argv"] == [str(project / "service" / "probe.py"), "one", "two"]
+    assert forked["name"] == "__main__" and forked["spec"] == "service.probe"
+    assert forked["package"] == "service" and forked["helper"] == 43
+    assert forked["path0"] == str(project) and forked["main_is_this"]
+
+
+def test_a_missing_module_fails_as_python_m_fails(
+    tmp_path: Path,
+    broker: str,  # noqa: F811 - the fixture
+    warm: str,
+) -> None:
+    project = _project(tmp_path)
+    ends = []
+    for via_warm in (warm, None):
+        run = _launch(project, broker, via_warm, [sys.executable, "-m", "service.absent"])
+        ends.append((run.returncode, run.stdout, run.stderr))
+    assert ends[0] == ends[1], ends
+    assert ends[0][0] == 1 and "No module named service.absent" in ends[0][2], ends
+
+
+@pytest.mark.parametrize("form", [SCRIPT, MODULE], ids=["script", "module"])
 @pytest.mark.parametrize(
     ("why", "env"),
     [("a setting read only at start", {"PYTHONHASHSEED": "7"}), ("shadowing", {})],
@@ -125,9 +173,10 @@ def test_what_a_fork_would_run_differently_is_exec_d(
     warm: str,
     why: str,
     env: dict[str, str],
+    form: list[str],
 ) -> None:
     project = _project(tmp_path, shadow=why == "shadowing")
-    code, facts = _run(project, broker, warm, **env)
+    code, facts = _run(project, broker, warm, form, **env)
     assert code == 3 and not facts["forked"] and facts["name"] == "__main__", facts
 
 
@@ -152,3 +201,32 @@ def test_a_program_that_cannot_start_is_reported_as_the_broker_reports_it(
         ends.append((run.returncode, run.stdout, run.stderr))
     assert ends[0] == ends[1], ends
     assert ends[0][0] == 127 and "could not start" in ends[0][2] and "absent" in ends[0][2]
+
+
+ENDINGS = {
+    "exit with a message": "import sys\nsys.exit('bye: ' + __name__)\n",
+    "an uncaught error": "def fail():\n    raise ValueError('broken')\n\nfail()\n",
+    "an interrupt": "print('started', flush=True)\nraise KeyboardInterrupt\n",
+}
+
+
+@pytest.mark.parametrize("form", [SCRIPT, MODULE], ids=["script", "module"])
+@pytest.mark.parametrize("ending", list(ENDINGS))
+def test_a_forked_program_ends_as_a_fresh_one_would(
+    tmp_path: Path,
+    broker: str,  # noqa: F811 - the fixture
+    warm: str,
+    ending: str,
+    form: list[str],
+) -> None:
+    project = _project(tmp_path)
+    for probe in (project / "tools" / "probe.py", project / "service" / "probe.py"):
+        probe.write_text(ENDINGS[ending])
+    ends = []
+    for via_warm in (warm, None):
+        run = _launch(project, broker, via_warm, [sys.executable, *form])
+        ends.append((run.returncode, run.stdout, run.stderr))
+    assert ends[0] == ends[1], ends
+    code, _, stderr = ends[0]
+    expected = {"exit with a message": 1, "an uncaught error": 1, "an interrupt": -2}
+    assert code == expected[ending] and stderr, ends

@@ -249,8 +249,8 @@ warm_start() {{
   warm=$(cat "$1/pid" 2>/dev/null)
   if [ -z "$warm" ] || ! kill -0 "$warm" 2>/dev/null; then
     rm -rf "$1"; mkdir -m 0750 "$1"; chown root:{CHECKER_USER} "$1"
-    cp {HARNESS_DIR}/warm_pytest.py {HARNESS_DIR}/broker.py {HARNESS_DIR}/shared_dir.py \\
-      {HARNESS_DIR}/fresh_child.py "$1/"
+    cp {HARNESS_DIR}/warm_pytest.py {HARNESS_DIR}/broker.py {HARNESS_DIR}/broker_wire.py \\
+      {HARNESS_DIR}/shared_dir.py {HARNESS_DIR}/fresh_child.py "$1/"
     (cd / && exec setsid python3 -I -B "$1/warm_pytest.py" "$1/sock" "$nproc" "$2" {SHARE_DIR}) \
       </dev/null >/dev/null 2>&1 &
     echo $! > "$1/pid"

@@ -20,7 +20,6 @@ file descriptors (SCM_RIGHTS).
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import resource
 import select
@@ -33,12 +32,13 @@ from collections.abc import Callable
 from typing import Any
 
 if __package__:  # imported by the harness's own code and tests
+    from .broker_wire import receive_message, send_message
     from .shared_dir import open_up
 else:  # run in the sandbox, beside the other harness files
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from broker_wire import receive_message, send_message  # type: ignore[no-redef]
     from shared_dir import open_up  # type: ignore[no-redef]
 
-MAX_MESSAGE = 4 * 1024 * 1024
 RUNNER_ENV = {"USER": "runner", "LOGNAME": "runner"}
 HARNESS = os.path.dirname(os.path.abspath(__file__))
 
@@ -46,58 +46,6 @@ HARNESS = os.path.dirname(os.path.abspath(__file__))
 # in this interpreter (the warm pytest server's pytest, the broker's agent host); it
 # never returns
 Run = Callable[[list[str], str, dict[str, str]], None]
-
-
-def send_message(
-    sock: socket.socket, message: dict[str, Any], fds: list[int] | None = None
-) -> None:
-    """One length-prefixed JSON message, with file descriptors when given."""
-    data = json.dumps(message).encode()
-    frame = struct.pack(">I", len(data)) + data
-    if fds:
-        socket.send_fds(sock, [frame], fds)
-    else:
-        sock.sendall(frame)
-
-
-def _read_exact(sock: socket.socket, size: int) -> bytes | None:
-    chunks, left = [], size
-    while left:
-        chunk = sock.recv(left)
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
-
-
-def receive_message(
-    sock: socket.socket, max_fds: int = 0
-) -> tuple[dict[str, Any] | None, list[int]]:
-    """The next message (None at end of stream) and any file descriptors sent with it."""
-    fds: list[int] = []
-    if max_fds:
-        head, fds, _, _ = socket.recv_fds(sock, 4, max_fds)
-        if len(head) < 4:
-            rest = _read_exact(sock, 4 - len(head)) if head else None
-            if rest is None:
-                return None, fds
-            head += rest
-    else:
-        got = _read_exact(sock, 4)
-        if got is None:
-            return None, fds
-        head = got
-    (size,) = struct.unpack(">I", head)
-    if size > MAX_MESSAGE:
-        raise ValueError(f"message of {size} bytes")
-    body = _read_exact(sock, size)
-    if body is None:
-        return None, fds
-    message = json.loads(body)
-    if not isinstance(message, dict):
-        raise ValueError("a message is a JSON object")
-    return message, fds
 
 
 def _request(

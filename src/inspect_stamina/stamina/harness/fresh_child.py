@@ -22,7 +22,11 @@ import signal
 import sys
 import tempfile
 from collections.abc import Callable
+from types import TracebackType
 from typing import NoReturn
+
+# the harness's directory: a traceback's frames here are the launcher's, not the program's
+_HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def _stream(fd: int, mode: str, line_buffering: bool = False) -> io.TextIOWrapper:
@@ -68,20 +72,40 @@ def become_fresh(argv: list[str], cwd: str, env: dict[str, str], front: list[str
     sys.stderr = _stream(2, "w", line_buffering=True)
 
 
+def _program_frames(trace: TracebackType | None) -> TracebackType | None:
+    """The traceback without its first frames in this harness, which started the program:
+    an interpreter's shows only the program's (and, for -m, runpy's)."""
+    while trace is not None and os.path.dirname(trace.tb_frame.f_code.co_filename) == _HERE:
+        trace = trace.tb_next
+    return trace
+
+
 def exit_as_interpreter(main: Callable[[], int | None]) -> NoReturn:
-    """Run ``main`` and end this child with the status an interpreter running it would
-    end with: what it returns (0 for None), a SystemExit's code, or 1 after printing the
+    """Run ``main`` and end this child as an interpreter running it would end: with what
+    it returns (0 for None) or a SystemExit's code (another object printed, status 1),
+    by SIGINT after an uncaught KeyboardInterrupt's traceback, or with status 1 after the
     traceback of any other exception."""
+    interrupted = False
     try:
         code = main() or 0
     except SystemExit as ex:
-        code = ex.code if isinstance(ex.code, int) else 1
-    except BaseException:  # noqa: BLE001 - as an interpreter would: traceback, status 1
-        import traceback
-
-        traceback.print_exc()
-        code = 1
+        if ex.code is None or isinstance(ex.code, int):
+            code = ex.code or 0
+        else:  # sys.exit("message"): the interpreter prints it
+            with contextlib.suppress(OSError, ValueError):
+                print(ex.code, file=sys.stderr)
+            code = 1
+    except BaseException as ex:  # noqa: BLE001 - as an interpreter would: traceback, status 1
+        with contextlib.suppress(Exception):
+            # the hook prints the exception's own traceback, whatever it is handed
+            trace = _program_frames(ex.__traceback__)
+            sys.excepthook(type(ex), ex.with_traceback(trace), trace)
+        code, interrupted = 1, isinstance(ex, KeyboardInterrupt)
     with contextlib.suppress(OSError, ValueError):
         sys.stdout.flush()
         sys.stderr.flush()
+    if interrupted:
+        # an interpreter ends by the signal, so that its parent sees it was interrupted
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
     os._exit(code)

@@ -15,8 +15,9 @@ Two roles, one server each:
 
 - ``checker``: the benchmark's trusted pytest (the checker's own tests and conftest);
 - ``runner``: in-process tests, which load the agent's code beside them as the runner,
-  and the Python scripts the checker's tests start (``script_runner``: a web project's
-  ``manage.py runserver``), which ``as_runner.py`` asks this server for first.
+  and the Python programs the checker's tests start (``script_runner``: a web project's
+  ``manage.py runserver``, a service's ``python -m PACKAGE.server``), which
+  ``as_runner.py`` asks this server for first.
   The framework modules are imported here only when they load without a project's
   settings (one that reads them raises, and is skipped), so nothing here depends on a
   project. A fresh process imports them only after the tests' conftests put the
@@ -194,14 +195,16 @@ _PYTHON = re.compile(r"python(3(\.\d+)?)?")
 _REREAD = frozenset({"PYTHONPATH", "PYTHONDONTWRITEBYTECODE", "PYTHONNOUSERSITE"})
 
 
-def python_script(argv: list[str]) -> bool:
-    """Whether argv is ``python SCRIPT ARGS...`` (an interpreter, no options, a script),
-    the form a warm server may run forked."""
-    return (
-        len(argv) >= 2
-        and _PYTHON.fullmatch(os.path.basename(argv[0])) is not None
-        and not argv[1].startswith("-")
-    )
+def python_program(argv: list[str]) -> tuple[str, str] | None:
+    """``("script", SCRIPT)`` for ``python SCRIPT ARGS...``, ``("module", NAME)`` for
+    ``python -m NAME ARGS...`` (an interpreter and no other option): the forms a warm
+    server may run forked; None for anything else."""
+    if len(argv) < 2 or _PYTHON.fullmatch(os.path.basename(argv[0])) is None:
+        return None
+    if argv[1] == "-m":
+        name = argv[2] if len(argv) > 2 else ""
+        return ("module", name) if name and not name.startswith("-") else None
+    return None if argv[1].startswith("-") else ("script", argv[1])
 
 
 def _same_interpreter(program: str, env: dict[str, str]) -> bool:
@@ -231,6 +234,20 @@ def _run_main(path: str) -> None:
     exec(code, main.__dict__)  # noqa: S102  # inspect-evals-lint: ignore[host_code_execution] -- runs in the sandbox as the runner (see above)
 
 
+def _run_module(name: str) -> None:
+    """Run module ``name`` as the ``__main__`` module, as ``python -m NAME`` does."""
+    import builtins
+    import runpy
+
+    main = types.ModuleType("__main__")
+    main.__dict__["__builtins__"] = builtins
+    sys.modules["__main__"] = main
+    # the interpreter's own -m runs this function: the same search, the same errors
+    # ("python3: No module named ...", exit status 1), the same sys.argv[0]
+    run_as_main = getattr(runpy, "_run_module_as_main")  # noqa: B009 - private, not in the stubs
+    run_as_main(name, True)
+
+
 def _exec_instead(argv: list[str], cwd: str, env: dict[str, str]) -> NoReturn:
     """Exec the program as the broker would; one that cannot start is reported in the
     words ``as_runner.py`` uses when the broker could not start it."""
@@ -243,30 +260,39 @@ def _exec_instead(argv: list[str], cwd: str, env: dict[str, str]) -> NoReturn:
 
 
 def script_runner(homes: dict[str, str]) -> Run:
-    """The run of a forked child, now the runner: ``python SCRIPT ARGS...`` as a fresh
-    interpreter would run it (a test's server, ``manage.py runserver``), with the web
-    framework already imported. Anything else a fresh interpreter would do differently
-    (another interpreter, options, PYTHON* settings read only at start, a script that is
-    not a file, a project module named like one this server imported) execs the program
-    instead, exactly as the broker would."""
+    """The run of a forked child, now the runner: ``python SCRIPT ARGS...`` or ``python
+    -m MODULE ARGS...`` as a fresh interpreter would run it (a test's server: ``manage.py
+    runserver``, ``python -m PACKAGE.server``), with the web framework already imported.
+    Anything else a fresh interpreter would do differently (another interpreter, options,
+    PYTHON* settings read only at start, a script that is not a file, a project module
+    named like one this server imported) execs the program instead, exactly as the
+    broker would."""
 
     def run(argv: list[str], cwd: str, env: dict[str, str]) -> None:
-        script = os.path.join(cwd, argv[1]) if python_script(argv) else ""
+        form = python_program(argv)
+        script = os.path.join(cwd, form[1]) if form and form[0] == "script" else ""
         if (
-            not script
+            form is None
             or not _same_interpreter(argv[0], env)
             or any(k.startswith("PYTHON") and k not in _REREAD for k in env)
-            or not os.path.isfile(script)
+            or (script and not os.path.isfile(script))
         ):
             _exec_instead(argv, cwd, env)
-        path = os.path.abspath(script)
         _leave_server_directory()
-        # a fresh interpreter puts the script's directory first
-        folder = os.path.dirname(path)
-        become_fresh(argv[1:], cwd, env, [folder])
-        if shadowed(homes, [folder, *_project_directories(cwd), *sys.path]):
+        if script:
+            # a fresh interpreter puts the script's directory first
+            path = os.path.abspath(script)
+            front, main = os.path.dirname(path), lambda: _run_main(path)
+            become_fresh(argv[1:], cwd, env, [front])
+        else:
+            # and for -m the working directory, with "-m" as sys.argv[0] until runpy
+            # puts the module's file there
+            module = form[1]
+            front, main = os.path.abspath(cwd), lambda: _run_module(module)
+            become_fresh(["-m", *argv[3:]], cwd, env, [front])
+        if shadowed(homes, [front, *_project_directories(cwd), *sys.path]):
             _exec_instead(argv, cwd, env)
-        exit_as_interpreter(lambda: _run_main(path))
+        exit_as_interpreter(main)
 
     return run
 
