@@ -10,6 +10,8 @@ turn, a `run_tests` checkpoint every 3rd turn and a `docker_exec` every 5th.
 
 Run: python bench/bench_stamina.py [--turns 100] [--regressions phase_end]  (after `inspect-stamina setup`)
      python bench/bench_stamina.py --script todo_app  (only that bundled script)
+     python bench/bench_stamina.py --domain data --domain webapi [--seed 0]  (generated
+     scripts of those domains, --turns long: the generator issue's session times)
 """
 
 from __future__ import annotations
@@ -109,8 +111,20 @@ def main() -> None:
     parser.add_argument("--regressions", default=DEFAULT_REGRESSIONS)
     parser.add_argument("--skip-starter", action="store_true")
     parser.add_argument("--script", action="append", help="only these bundled scripts")
+    parser.add_argument("--domain", action="append", help="only generated scripts of these")
+    parser.add_argument("--seed", type=int, default=0, help="the generated scripts' seed")
     args = parser.parse_args()
     seed_tiktoken_cache()
+    if args.domain:
+        for domain in args.domain:
+            with tempfile.TemporaryDirectory(prefix="bench-domain-") as tmp:
+                script = Path(tmp) / domain
+                generate = ["inspect-stamina", "generate", "--domain", domain]
+                generate += ["--seed", str(args.seed), "--turns", str(args.turns)]
+                subprocess.run([*generate, "-o", str(script)], check=True, capture_output=True)
+                name = f"generated {domain}, seed {args.seed} ({args.turns} turns)"
+                report(name, *run_oracle(str(script), args.regressions))
+        return
     if args.script:
         for name in args.script:
             turns = run_oracle(name, args.regressions)
