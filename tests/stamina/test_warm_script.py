@@ -35,6 +35,7 @@ sys.path.insert(0, sys.argv[1])
 import broker, warm_pytest
 before = set(sys.modules)
 import colorsys
+import json.tool
 homes = warm_pytest.warmed_homes(before)
 broker.serve(sys.argv[2], 0, 0, 0, None, sys.argv[3],
              runs={"script": warm_pytest.script_runner(homes)})
@@ -102,6 +103,19 @@ def _launch(
     )
 
 
+def _both_ways(
+    project: Path, via_broker: str, warm: str, program: list[str]
+) -> list[tuple[int, str, str]]:
+    """How ``program`` ends (status, stdout, stderr) forked from the warm server and run
+    through the broker; the two must be the same."""
+    ends = []
+    for via_warm in (warm, None):
+        run = _launch(project, via_broker, via_warm, program)
+        ends.append((run.returncode, run.stdout, run.stderr))
+    assert ends[0] == ends[1], ends
+    return ends
+
+
 SCRIPT = ["tools/probe.py", "one", "two"]
 MODULE = ["-m", "service.probe", "one", "two"]
 
@@ -154,12 +168,19 @@ def test_a_missing_module_fails_as_python_m_fails(
     warm: str,
 ) -> None:
     project = _project(tmp_path)
-    ends = []
-    for via_warm in (warm, None):
-        run = _launch(project, broker, via_warm, [sys.executable, "-m", "service.absent"])
-        ends.append((run.returncode, run.stdout, run.stderr))
-    assert ends[0] == ends[1], ends
+    ends = _both_ways(project, broker, warm, [sys.executable, "-m", "service.absent"])
     assert ends[0][0] == 1 and "No module named service.absent" in ends[0][2], ends
+
+
+def test_a_module_the_server_imported_runs_as_a_fresh_one_would(
+    tmp_path: Path,
+    broker: str,  # noqa: F811 - the fixture
+    warm: str,
+) -> None:
+    # json.tool is imported in the server: run beside itself, runpy would warn
+    project = _project(tmp_path)
+    ends = _both_ways(project, broker, warm, [sys.executable, "-m", "json.tool", "--help"])
+    assert ends[0][0] == 0 and "json.tool" in ends[0][1] and not ends[0][2], ends
 
 
 @pytest.mark.parametrize("form", [SCRIPT, MODULE], ids=["script", "module"])
@@ -195,11 +216,7 @@ def test_a_program_that_cannot_start_is_reported_as_the_broker_reports_it(
 ) -> None:
     project = _project(tmp_path)
     missing = [str(tmp_path / "absent" / "python3"), "tools/probe.py"]
-    ends = []
-    for via_warm in (warm, None):
-        run = _launch(project, broker, via_warm, missing)
-        ends.append((run.returncode, run.stdout, run.stderr))
-    assert ends[0] == ends[1], ends
+    ends = _both_ways(project, broker, warm, missing)
     assert ends[0][0] == 127 and "could not start" in ends[0][2] and "absent" in ends[0][2]
 
 
@@ -222,11 +239,7 @@ def test_a_forked_program_ends_as_a_fresh_one_would(
     project = _project(tmp_path)
     for probe in (project / "tools" / "probe.py", project / "service" / "probe.py"):
         probe.write_text(ENDINGS[ending])
-    ends = []
-    for via_warm in (warm, None):
-        run = _launch(project, broker, via_warm, [sys.executable, *form])
-        ends.append((run.returncode, run.stdout, run.stderr))
-    assert ends[0] == ends[1], ends
+    ends = _both_ways(project, broker, warm, [sys.executable, *form])
     code, _, stderr = ends[0]
     expected = {"exit with a message": 1, "an uncaught error": 1, "an interrupt": -2}
     assert code == expected[ending] and stderr, ends

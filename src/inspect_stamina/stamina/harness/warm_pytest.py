@@ -282,6 +282,9 @@ def script_runner(homes: dict[str, str]) -> Run:
         script = os.path.join(cwd, form[1]) if form and form[0] == "script" else ""
         if (
             form is None
+            # a module this server imported (`-m http.server`, `-m pytest`) would run
+            # beside its imported self, and runpy would warn where a fresh one does not
+            or (form[0] == "module" and form[1] in sys.modules)
             or not _same_interpreter(argv[0], env)
             or any(k.startswith("PYTHON") and k not in _REREAD for k in env)
             or (script and not os.path.isfile(script))
