@@ -340,3 +340,45 @@ def test_a_fork_bomb_in_one_sample_leaves_another_working(log_dir: Path) -> None
     assert not any("Resource temporarily unavailable" in o for o in outputs), outputs
     bombed = tool_outputs(by_model["mockllm/model"])[0]
     assert "Resource temporarily unavailable" in bombed or "launched" in bombed
+
+
+# a checkpoint test that runs the agent's own node program (a command-line tool) as a
+# user would: it must run as the runner, as a plain node process, whose imports of its
+# own modules are its own (the proxy is the test process's, never the program's)
+JS_SPAWN_TEST = """\
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+
+const workspace = process.env.STAMINA_WORKSPACE ?? "/workspace";
+
+describe("add.test.mjs", () => {
+  test("the command line adds", () => {
+    const run = spawnSync("node", ["cli.js", "2", "3"], { cwd: workspace, encoding: "utf8" });
+    assert.equal(run.stderr, "");
+    assert.deepStrictEqual(JSON.parse(run.stdout), { sum: 5, user: "runner", proxied: false });
+  });
+});
+"""
+JS_CLI = """\
+import { userInfo } from "node:os";
+import { add } from "./calc/index.js";
+
+const proxied = Boolean(globalThis.__staminaAgent) || (process.env.NODE_OPTIONS ?? "").includes("js_proxy");
+console.log(JSON.stringify({ sum: add(Number(process.argv[2]), Number(process.argv[3])), user: userInfo().username, proxied }));
+"""
+
+
+def test_a_program_a_javascript_test_starts_runs_plain_as_the_runner(
+    log_dir: Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "js_spawn"
+    shutil.copytree(Path(JS_MINI).parent, copy)
+    (copy / "tests" / "add.test.mjs").write_text(JS_SPAWN_TEST)
+    package = 'echo \'{"type": "module"}\' > package.json'
+    calc = "export function add(a, b) {\n  return a + b;\n}\n"
+    files = [write("calc/index.js", calc), write("cli.js", JS_CLI)]
+    outputs = [bash(" && ".join([package, *files])), say("Done.")]
+    log, value, meta = session(log_dir, *outputs, script=str(copy / "script.yaml"))
+    [check] = meta["turns"][0]["checkpoints"]
+    assert check["passed"] is True, check

@@ -18,6 +18,30 @@ const BROKER = process.env.STAMINA_BROKER ?? "";
 const ANSWER_BYTES = 64 * 1024 * 1024;
 const decoder = new TextDecoder();
 
+// the option that loads this file, as the check run's environment names it
+const PROXY_OPTION = `--import=file://${path.join(HARNESS, "js_proxy.mjs")}`;
+
+// the environment of a program a test starts: the test's, without this proxy (it belongs
+// to the test's process; in the program's, as the runner, it could reach no broker)
+function plainEnv(env) {
+  const plain = { ...(env ?? process.env) };
+  const options = (plain.NODE_OPTIONS ?? "").split(/\s+/).filter((o) => o && o !== PROXY_OPTION);
+  if (options.length) plain.NODE_OPTIONS = options.join(" ");
+  else delete plain.NODE_OPTIONS;
+  delete plain.STAMINA_BROKER;
+  return plain;
+}
+
+// the arguments after a child_process call's argv (options, callback; either may be
+// missing) with the options' environment made plain
+function withPlainEnv(rest) {
+  const [first, ...others] = rest.filter((o) => o !== undefined);
+  if (first === null || first === undefined || typeof first === "function") {
+    return [{ env: plainEnv() }, ...(first == null ? others : [first, ...others])];
+  }
+  return [{ ...first, env: plainEnv(first.env) }, ...others];
+}
+
 function asRunner(argv) {
   const via = BROKER ? ["--broker", BROKER] : [];
   return ["python3", ["-I", "-S", path.join(HARNESS, "as_runner.py"), ...via, "--", ...argv]];
@@ -202,16 +226,16 @@ if (isMainThread) {
       childProcess[name] = (file, args, ...rest) => {
         const [program, wrapped] = asRunner([file, ...(Array.isArray(args) ? args : [])]);
         const options = Array.isArray(args) ? rest : [args, ...rest];
-        return originals[name](program, wrapped, ...options.filter((o) => o !== undefined));
+        return originals[name](program, wrapped, ...withPlainEnv(options));
       };
     }
     childProcess.exec = (command, ...rest) => {
       const [program, wrapped] = asRunner(["/bin/sh", "-c", command]);
-      return originals.execFile(program, wrapped, ...rest);
+      return originals.execFile(program, wrapped, ...withPlainEnv(rest));
     };
     childProcess.execSync = (command, ...rest) => {
       const [program, wrapped] = asRunner(["/bin/sh", "-c", command]);
-      return originals.execFileSync(program, wrapped, ...rest);
+      return originals.execFileSync(program, wrapped, ...withPlainEnv(rest));
     };
     syncBuiltinESMExports();
   }
