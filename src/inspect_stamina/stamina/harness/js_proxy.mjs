@@ -200,6 +200,11 @@ class Agent {
 if (isMainThread) {
   const agent = new Agent();
   globalThis.__staminaAgent = agent;
+  // a process that runs test files (not node's test runner's parent, which only starts
+  // them) starts the agent's process at once: its start (a launcher, the broker, node)
+  // then overlaps the loading of node:test and of the test files, which the first import
+  // of the agent's code would otherwise wait for
+  if (process.env.NODE_TEST_CONTEXT || !process.execArgv.includes("--test")) agent.start();
 
   // the loader thread asks here for a workspace module's exports
   const { port1, port2 } = new MessageChannel();
