@@ -183,8 +183,8 @@ DATA: dict[str, Slowdown] = {
         "            for other in right\n"
         "        )\n"
         "    ]",
-        "[{'id': str(i)} for i in range(5500)], [{'id': str(-i)} for i in range(1, 5501)], 'id'",
-        "two tables of 5,500 rows each",
+        "[{'id': str(i)} for i in range(8000)], [{'id': str(-i)} for i in range(1, 8001)], 'id'",
+        "two tables of 8,000 rows each",
     ),
     "semi_join": S(
         "    return [row for row in left if any(other[key] == row[key] for other in right)]",
@@ -269,8 +269,8 @@ DATA: dict[str, Slowdown] = {
         "        if len(cells - {''}) > 1:\n"
         "            result.append(k)\n"
         "    return result",
-        "[{'id': str(i), 'city': 'Oslo'} for i in range(11000)], 'id', 'city'",
-        "11,000 rows",
+        "[{'id': str(i), 'city': 'Oslo'} for i in range(16000)], 'id', 'city'",
+        "16,000 rows",
     ),
     "group_totals": S(
         "    keys = []\n"
@@ -278,8 +278,8 @@ DATA: dict[str, Slowdown] = {
         "        if row[key] not in keys:\n"
         "            keys.append(row[key])\n"
         "    return {k: sum(float(row[value] or 0) for row in rows if row[key] == k) for k in keys}",
-        "[{'city': str(i), 'sales': '2'} for i in range(10000)], 'city', 'sales'",
-        "10,000 rows",
+        "[{'city': str(i), 'sales': '2'} for i in range(14000)], 'city', 'sales'",
+        "14,000 rows",
     ),
 }
 
@@ -370,8 +370,8 @@ ALGORITHMS_JS: dict[str, Slowdown] = {
         "  const result = [];\n"
         "  for (const value of a) if (b.includes(value) && !result.includes(value)) result.push(value);\n"
         "  return result;",
-        "Array.from({ length: 75000 }, (_, i) => i), Array.from({ length: 75000 }, (_, i) => -i)",
-        "two arrays of 75,000 numbers each",
+        "Array.from({ length: 110000 }, (_, i) => i), Array.from({ length: 110000 }, (_, i) => -i)",
+        "two arrays of 110,000 numbers each",
     ),
     "isSubset": S(
         "  return a.every((value) => b.includes(value));",
