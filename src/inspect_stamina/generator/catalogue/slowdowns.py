@@ -146,8 +146,8 @@ ALGORITHMS: dict[str, Slowdown] = {
         "        start: sum(1 for value in values if value // width * width == start)\n"
         "        for start in starts\n"
         "    }",
-        "list(range(15000)), 3",
-        "15,000 numbers in bins of width 3",
+        "list(range(21000)), 3",
+        "21,000 numbers in bins of width 3",
     ),
 }
 
@@ -188,8 +188,8 @@ DATA: dict[str, Slowdown] = {
     ),
     "semi_join": S(
         "    return [row for row in left if any(other[key] == row[key] for other in right)]",
-        "[{'id': str(i)} for i in range(8000)], [{'id': str(-i)} for i in range(1, 8001)], 'id'",
-        "two tables of 8,000 rows each",
+        "[{'id': str(i)} for i in range(11300)], [{'id': str(-i)} for i in range(1, 11301)], 'id'",
+        "two tables of 11,300 rows each",
     ),
     "duplicate_keys": S(
         "    keys = [row[key] for row in rows]\n"
@@ -259,8 +259,8 @@ DATA: dict[str, Slowdown] = {
         "        if row.get(key, '') not in keys:\n"
         "            keys.append(row.get(key, ''))\n"
         "    return {k: [row for row in rows if row.get(key, '') == k] for k in keys}",
-        "[{'c': str(i), 'n': '1'} for i in range(9000)], 'c'",
-        "9,000 rows",
+        "[{'c': str(i), 'n': '1'} for i in range(12600)], 'c'",
+        "12,600 rows",
     ),
     "conflicting_values": S(
         "    result = []\n"
@@ -305,8 +305,8 @@ DEVOPS: dict[str, Slowdown] = {
         "            continue\n"
         "        sent.append(alert)\n"
         "    return sent",
-        "[{'key': f'k{i}', 'time': i} for i in range(14000)], 60",
-        "14,000 alerts",
+        "[{'key': f'k{i}', 'time': i} for i in range(19600)], 60",
+        "19,600 alerts",
     ),
     "sum_by_label": S(
         "    keys = []\n"
