@@ -204,7 +204,8 @@ if (isMainThread) {
   // them) starts the agent's process at once: its start (a launcher, the broker, node)
   // then overlaps the loading of node:test and of the test files, which the first import
   // of the agent's code would otherwise wait for
-  if (process.env.NODE_TEST_CONTEXT || !process.execArgv.includes("--test")) agent.start();
+  const runsTestFiles = Boolean(process.env.NODE_TEST_CONTEXT) || !process.execArgv.includes("--test");
+  if (runsTestFiles) agent.start();
 
   // the loader thread asks here for a workspace module's exports
   const { port1, port2 } = new MessageChannel();
@@ -223,7 +224,7 @@ if (isMainThread) {
 
   // every program a test file starts runs as the runner (not in node's test runner
   // itself, which starts the test files: they are ours, and run here as the checker)
-  if (process.env.NODE_TEST_CONTEXT || !process.execArgv.includes("--test")) {
+  if (runsTestFiles) {
     const originals = Object.fromEntries(
       ["spawn", "spawnSync", "execFile", "execFileSync"].map((name) => [name, childProcess[name]]),
     );
